@@ -1,0 +1,16 @@
+r"""attn: attention as reading, in numpy.
+
+Many reads laid side by side become one matrix operation: ``Y = softmax_key(QKᵀ) V``.
+
+>>> import attn
+>>> from attn.lesson import Q, K, V
+>>> attn.read(Q, K, V).weights.sum(axis=-1)
+array([1., 1.])
+"""
+
+from attn.reading import Reading, read, scores
+from attn.softmax import softmax
+
+__version__ = "0.1.0"
+
+__all__ = ["Reading", "__version__", "read", "scores", "softmax"]
