@@ -15,11 +15,10 @@ docstrings = Sybil(
     path="attn",
 )
 
-markdown = Sybil(
-    parsers=[PythonCodeBlockParser(doctest_optionflags=FLAGS), SkipParser()],
-    patterns=["README.md", "docs/**/*.md"],
-    excludes=[".venv/*", "site/*"],
-    path=".",
-)
+MARKDOWN_PARSERS = [PythonCodeBlockParser(doctest_optionflags=FLAGS), SkipParser()]
 
-pytest_collect_file = SybilCollection([docstrings, markdown]).pytest()
+#: One namespace per page: each page's examples run top to bottom, as a reader would.
+pages = Sybil(parsers=MARKDOWN_PARSERS, patterns=["*.md"], path="docs")
+readme = Sybil(parsers=MARKDOWN_PARSERS, filenames={"README.md"}, path=".")
+
+pytest_collect_file = SybilCollection([docstrings, pages, readme]).pytest()

@@ -26,7 +26,7 @@ from attn.validation import (
     batch_shape,
     check_rank,
     check_scale,
-    max_abs_finite,
+    row_norm_bound,
 )
 
 
@@ -143,7 +143,7 @@ def read(
         np.copyto(table, -np.inf, where=np.logical_not(allowed))
     normalise_inplace(table, -1, name="scores")
     # A weighted average of V cannot exceed max|V|, except by rounding right at the limit.
-    risky = max_abs_finite(v, "V") >= float(np.finfo(v.dtype).max) / 2
+    risky = row_norm_bound(v, "V") >= float(np.finfo(v.dtype).max) / 2
     with _checked_after(risky):
         output = table @ v
     if risky and not np.isfinite(output).all():
@@ -197,9 +197,9 @@ def _checked_inputs(
 
 def _score_table(q: FloatArray, k: FloatArray, scale: float) -> FloatArray:
     """Return a fresh, writable ``scale·qkᵀ``, refusing NaN/inf inputs and overflow."""
-    # Cauchy–Schwarz bounds every score by |scale|·d_k·max|q|·max|k|; only when that bound
-    # nears the float's limit is the table itself scanned, so the usual case costs no pass.
-    bound = abs(scale) * q.shape[-1] * max_abs_finite(q, "Q") * max_abs_finite(k, "K")
+    # Cauchy–Schwarz bounds every score by |scale|·|q_i|·|k_j|; only when that bound nears
+    # the float's limit is the table itself scanned, so the usual case costs no pass over it.
+    bound = abs(scale) * row_norm_bound(q, "Q") * row_norm_bound(k, "K")
     risky = bound >= float(np.finfo(np.result_type(q, k)).max) / 2
     with _checked_after(risky):
         table = q @ np.swapaxes(k, -1, -2)
@@ -209,7 +209,7 @@ def _score_table(q: FloatArray, k: FloatArray, scale: float) -> FloatArray:
         bad = tuple(int(i) for i in np.argwhere(~np.isfinite(table))[0])
         raise ValueError(
             f"scores overflow {table.dtype} at index {bad} (scores shape {table.shape}): "
-            f"scale·QKᵀ is too large to represent; rescale Q or K (max |Q|·|K| bound {bound:.3g})"
+            f"scale·QKᵀ is too large to represent; rescale Q or K (|q|·|k| bound {bound:.3g})"
         )
     return table
 
