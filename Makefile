@@ -6,7 +6,10 @@ BIN    := $(VENV)/bin
 # Re-install whenever the lock or the package metadata changes.
 STAMP  := $(VENV)/.installed-$(shell cat requirements/lock.txt pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: help install serve build test lint unit lock bench clean
+# Material 9.8 prints a banner about MkDocs 2 on every build; it changes nothing here.
+export NO_MKDOCS_2_WARNING := 1
+
+.PHONY: help install serve build test lint unit lock bench stamp clean
 
 help:
 	@echo "make serve  - install, build and serve the site on http://127.0.0.1:8000"
@@ -14,6 +17,7 @@ help:
 	@echo "make build  - build the site into site/ (strict)"
 	@echo "make bench  - run the benchmarks under benchmarks/"
 	@echo "make lock   - re-pin requirements/lock.txt after editing pyproject.toml"
+	@echo "make stamp PAGE=R36 - after reviewing docs/PAGE.en.md against a changed PAGE.zh.md"
 
 $(STAMP):
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -26,7 +30,10 @@ $(STAMP):
 install: $(STAMP)
 
 serve: install
-	$(BIN)/python -c "import attn; print('attn', attn.__version__, 'imports')"
+	$(BIN)/mkdocs serve --strict -a 127.0.0.1:8000
+
+build: install
+	$(BIN)/mkdocs build --strict
 
 lint: install
 	$(BIN)/ruff check .
@@ -45,6 +52,9 @@ lock:
 	test -x $(BIN)/uv || $(BIN)/python -m pip install --quiet uv
 	$(BIN)/uv pip compile pyproject.toml --extra docs --extra test --python-version 3.11.5 \
 	  --no-header --no-annotate -o requirements/lock.txt
+
+stamp: install
+	$(BIN)/python -m tests.docs_pages stamp docs/$(PAGE).en.md
 
 clean:
 	rm -rf $(VENV) site .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,82 @@
+r"""The ``attn`` reference as Markdown, generated from the package's own docstrings.
+
+Docstring examples become ``pycon`` blocks (Sybil runs them from the docstrings themselves);
+``literal`` markup becomes Markdown code. Headings carry ids shared by both languages.
+
+>>> md = reference_markdown()
+>>> "## attn.read { #attn-read }" in md
+True
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+from collections.abc import Iterator
+from functools import cached_property
+from typing import Any
+
+import attn
+import attn.lesson
+
+LITERAL = re.compile(r"``([^`]+)``")
+PROMPT = (">>> ", "... ")
+
+
+def reference_markdown() -> str:
+    """Return the reference for every public name of ``attn`` and the lesson's data."""
+    parts = [f"*attn {attn.__version__}*"]
+    for name in attn.__all__:
+        if name.startswith("__"):
+            continue
+        obj = getattr(attn, name)
+        parts.append(_entry(f"attn.{name}", obj))
+        if inspect.isclass(obj):
+            for member, value in vars(obj).items():
+                doc = getattr(value, "__doc__", None)
+                if not member.startswith("_") and doc:
+                    parts.append(_entry(f"attn.{name}.{member}", value, level=3))
+    parts.append(_entry("attn.lesson", attn.lesson))
+    return "\n\n".join(parts) + "\n"
+
+
+def _entry(qualname: str, obj: Any, level: int = 2) -> str:
+    """Return one name's heading, signature and docstring as Markdown."""
+    anchor = qualname.replace(".", "-").lower()
+    lines = [f"{'#' * level} {qualname} {{ #{anchor} }}"]
+    signature = _signature(qualname, obj)
+    if signature:
+        lines += ["", "```python", signature, "```"]
+    lines += ["", *_docstring_markdown(inspect.getdoc(obj) or "")]
+    return "\n".join(lines)
+
+
+def _signature(qualname: str, obj: Any) -> str:
+    """Return ``name(params) -> type`` for a callable, or nothing for modules and data."""
+    if isinstance(obj, property | cached_property) or inspect.ismodule(obj) or not callable(obj):
+        return ""  # an attribute or a module: nothing to call
+    try:
+        return f"{qualname.rsplit('.', 1)[-1]}{inspect.signature(obj)}"
+    except (TypeError, ValueError):
+        return ""
+
+
+def _docstring_markdown(doc: str) -> Iterator[str]:
+    """Yield Markdown lines for a docstring: prose, with each doctest in a ``pycon`` fence."""
+    lines = doc.splitlines()
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if line.startswith(">>>"):
+            block = []
+            while i < len(lines) and lines[i].strip():
+                block.append(lines[i])
+                i += 1
+            yield from ["```pycon", *block, "```"]
+            continue
+        if line.lstrip().startswith("# ["):
+            # A shape comment, not a heading.
+            yield f"`{line.strip()}`"
+        else:
+            yield LITERAL.sub(r"`\1`", line)
+        i += 1

@@ -1,0 +1,42 @@
+"""Building the site for tests: the same strict build as `make build`, into a folder."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from bs4 import BeautifulSoup
+
+from tests.docs_pages import ROOT
+
+
+def build(
+    destination: Path, config: Path = ROOT / "mkdocs.yml"
+) -> subprocess.CompletedProcess[str]:
+    """Run ``mkdocs build --strict`` for ``config`` into ``destination``; return the process."""
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    return subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "mkdocs",
+            "build",
+            "--strict",
+            "-f",
+            str(config),
+            "-d",
+            str(destination),
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=config.parent,
+        check=False,
+    )
+
+
+def soup(path: Path) -> BeautifulSoup:
+    """Return a built page parsed as HTML."""
+    return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")

@@ -1,0 +1,38 @@
+"""The Chinese R36 page carries the seed lesson verbatim, from "# R36" on."""
+
+from __future__ import annotations
+
+import re
+
+from tests.docs_pages import SEED, twin
+
+# The seed's relative links point at the built site; the page links the Markdown sources.
+RELATIVE_HTML_LINK = re.compile(r"\]\((?!https?:)([\w-]+)\.html(#[\w-]+)?\)")
+
+
+def seed_sentences() -> list[str]:
+    """Return the sentences of the seed's lesson body, its links written as MkDocs needs."""
+    text = SEED.read_text(encoding="utf-8")
+    lesson = text[text.index("# R36") :]
+    lesson = RELATIVE_HTML_LINK.sub(lambda m: f"]({m.group(1)}.md{m.group(2) or ''})", lesson)
+    sentences = []
+    for line in lesson.splitlines():
+        line = line.strip().lstrip("#").strip()
+        sentences += [s.strip() for s in re.split(r"(?<=[。；])", line) if s.strip()]
+    return sentences
+
+
+def test_seed_has_a_lesson_body() -> None:
+    assert len(seed_sentences()) > 20
+
+
+def test_every_sentence_of_the_seed_is_on_the_chinese_page() -> None:
+    page = twin("R36", "zh").read_text(encoding="utf-8")
+    missing = [s for s in seed_sentences() if s not in page]
+    assert not missing, f"R36.zh.md lacks {len(missing)} seed sentence(s), first: {missing[0]!r}"
+
+
+def test_the_full_text_view_lines_are_not_on_the_page() -> None:
+    page = twin("R36", "zh").read_text(encoding="utf-8")
+    assert "可读全文" not in page
+    assert page.startswith("# R36 · 很多次读取，可以并列成一次矩阵运算")

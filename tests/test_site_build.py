@@ -1,0 +1,103 @@
+"""The built site, read as a reader and a browser would: pages, anchors, links, no other hosts."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+import attn
+from tests.docs_pages import ROOT, page_names
+from tests.site import build, soup
+
+LOCALES = {"zh": "", "en": "en/"}
+STATE_ANCHORS = ["r36-b0", "r36-b2", "r36-b3", "r36-b1"]
+
+
+@pytest.mark.parametrize("prefix", LOCALES.values())
+@pytest.mark.parametrize("name", page_names())
+def test_every_page_is_built_in_both_languages(site: Path, name: str, prefix: str) -> None:
+    page = soup(site / f"{prefix}{name}.html")
+    assert page.find("h1"), f"{prefix}{name}.html has no title"
+
+
+@pytest.mark.parametrize(("locale", "prefix"), LOCALES.items())
+def test_pages_declare_their_language(site: Path, locale: str, prefix: str) -> None:
+    assert soup(site / f"{prefix}R36.html").html["lang"] == locale
+
+
+@pytest.mark.parametrize("prefix", LOCALES.values())
+def test_r36_keeps_the_state_anchors_in_lesson_order(site: Path, prefix: str) -> None:
+    page = soup(site / f"{prefix}R36.html")
+    ids = [tag["id"] for tag in page.find_all(id=True) if tag["id"].startswith("r36-b")]
+    assert ids == STATE_ANCHORS
+
+
+@pytest.mark.parametrize("prefix", LOCALES.values())
+def test_the_lessons_relative_links_resolve(site: Path, prefix: str) -> None:
+    page = soup(site / f"{prefix}R36.html")
+    hrefs = {a["href"] for a in page.find_all("a", href=True)}
+    assert {"lecture.html#read-R36", "sources.html#M22"} <= hrefs
+    assert soup(site / f"{prefix}lecture.html").find(id="read-R36")
+    assert soup(site / f"{prefix}sources.html").find(id="M22")
+
+
+def test_both_languages_share_every_heading_id(site: Path) -> None:
+    for name in page_names():
+        zh = [h.get("id") for h in soup(site / f"{name}.html").select("article :is(h1,h2,h3)")]
+        en = [h.get("id") for h in soup(site / f"en/{name}.html").select("article :is(h1,h2,h3)")]
+        assert zh == en, name
+        assert all(zh), f"{name}: a heading has no id"
+
+
+@pytest.mark.parametrize("prefix", LOCALES.values())
+def test_formulas_are_marked_for_rendering(site: Path, prefix: str) -> None:
+    formulas = soup(site / f"{prefix}R36.html").select(".arithmatex")
+    assert len(formulas) >= 20
+    assert any(r"\operatorname{softmax}" in f.get_text() for f in formulas)
+
+
+@pytest.mark.parametrize("prefix", LOCALES.values())
+def test_footer_names_the_attn_version(site: Path, prefix: str) -> None:
+    footer = soup(site / f"{prefix}index.html").select_one(".md-copyright").get_text()
+    assert f"attn {attn.__version__}" in footer
+
+
+@pytest.mark.parametrize(("locale", "prefix"), LOCALES.items())
+def test_generated_parts_are_filled(site: Path, locale: str, prefix: str) -> None:
+    glossary = soup(site / f"{prefix}glossary.html")
+    cells = [td.get_text() for td in glossary.select("table td")]
+    assert "归一化" in cells
+    assert "normalise" in cells
+    assert ("含义" if locale == "zh" else "meaning") in glossary.select_one(
+        "table th:nth-of-type(3)"
+    ).get_text()
+    reference = soup(site / f"{prefix}reference.html")
+    assert reference.find(id="attn-read")
+    assert reference.find(id="attn-reading-scores")
+    assert "mask allows no key" in reference.get_text()
+    for name in page_names():
+        assert "<!-- generated:" not in (site / f"{prefix}{name}.html").read_text(encoding="utf-8")
+
+
+def test_no_page_loads_anything_from_another_host(site: Path) -> None:
+    for html in site.rglob("*.html"):
+        page = soup(html)
+        for tag in page.find_all(["script", "link", "img", "iframe", "source"]):
+            url = tag.get("src") or (tag.get("href") if tag.name == "link" else None) or ""
+            assert not re.match(r"(https?:)?//", url), f"{html.name} loads {url}"
+
+
+def test_a_broken_anchor_fails_the_build(tmp_path: Path) -> None:
+    for part in ("docs", "hooks"):
+        shutil.copytree(ROOT / part, tmp_path / part)
+    shutil.copy(ROOT / "mkdocs.yml", tmp_path)
+    page = tmp_path / "docs" / "R36.zh.md"
+    page.write_text(
+        page.read_text(encoding="utf-8") + "\n[x](sources.md#no-such-record)\n", encoding="utf-8"
+    )
+    result = build(tmp_path / "out", tmp_path / "mkdocs.yml")
+    assert result.returncode != 0
+    assert "no-such-record" in result.stderr
