@@ -20,6 +20,7 @@ import attn
 import attn.lesson
 
 LITERAL = re.compile(r"``([^`]+)``")
+ROLE = re.compile(r":\w+:`([^`]+)`")  # :func:`read` -> `read`
 PROMPT = (">>> ", "... ")
 
 
@@ -55,8 +56,11 @@ def _signature(qualname: str, obj: Any) -> str:
     """Return ``name(params) -> type`` for a callable, or nothing for modules and data."""
     if isinstance(obj, property | cached_property) or inspect.ismodule(obj) or not callable(obj):
         return ""  # an attribute or a module: nothing to call
+    if inspect.isclass(obj):
+        return ""  # results are made by read(), not by calling the class
     try:
-        return f"{qualname.rsplit('.', 1)[-1]}{inspect.signature(obj)}"
+        # Annotations are strings (postponed evaluation); shown without their quotes.
+        return f"{qualname.rsplit('.', 1)[-1]}{inspect.signature(obj)}".replace("'", "")
     except (TypeError, ValueError):
         return ""
 
@@ -78,5 +82,5 @@ def _docstring_markdown(doc: str) -> Iterator[str]:
             # A shape comment, not a heading.
             yield f"`{line.strip()}`"
         else:
-            yield LITERAL.sub(r"`\1`", line)
+            yield ROLE.sub(r"`\1`", LITERAL.sub(r"`\1`", line))
         i += 1
