@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed-$(shell cat requirements/lock.txt pyproject.toml | 
 # Material 9.8 prints a banner about MkDocs 2 on every build; it changes nothing here.
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: help install serve build test lint unit lock bench stamp clean
+.PHONY: help install browser serve build test lint unit lock bench stamp clean
 
 help:
 	@echo "make serve  - install, build and serve the site on http://127.0.0.1:8000"
@@ -27,6 +27,14 @@ $(STAMP):
 	rm -f $(VENV)/.installed-*
 	touch $@
 
+# Browser-side tools (axe-core for the accessibility checks, the math font's source, MathJax
+# for the benchmark's comparison), pinned by package-lock.json.
+NODE_STAMP := node_modules/.installed-$(shell cat package-lock.json | cksum | cut -d' ' -f1)
+
+$(NODE_STAMP):
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
 install: $(STAMP)
 
 serve: install
@@ -40,7 +48,22 @@ lint: install
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
-unit: install
+# The browser tests drive Debian's chromium (never a downloaded one); CHROMIUM names another.
+CHROMIUM ?= /usr/bin/chromium
+export CHROMIUM
+
+browser:
+	@if [ ! -x "$(CHROMIUM)" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "installing chromium and fonts-noto-cjk (Debian) for the browser tests"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk >/dev/null; \
+	  else \
+	    echo "The browser tests need chromium. Run: sudo apt-get install chromium fonts-noto-cjk" >&2; \
+	    echo "(or set CHROMIUM=/path/to/chromium)" >&2; exit 1; \
+	  fi; \
+	fi
+
+unit: install $(NODE_STAMP) browser
 	$(BIN)/pytest
 
 test: lint unit
@@ -57,4 +80,4 @@ stamp: install
 	$(BIN)/python -m tests.docs_pages stamp docs/$(PAGE).en.md
 
 clean:
-	rm -rf $(VENV) site .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) node_modules site .pytest_cache .mypy_cache .ruff_cache
