@@ -1,0 +1,109 @@
+r"""Write the site's math font: STIX Two Math (OFL) cut to the glyphs the formulas draw.
+
+Run ``python hooks/math_font.py`` after adding a formula that draws a new character (the build
+fails until you do). It reads the full font from ``node_modules`` (``npm ci``), renders every
+formula of ``docs/**/*.md`` and of the notebooks' Markdown cells with the build's own Markdown
+extensions and ``formulas.py``, and writes ``docs/assets/fonts/stix-two-math-subset.woff2``.
+The MATH table and every layout feature are kept; a stretchy glyph keeps its taller variants
+only if some formula needs them (see ``keep_tall_variants``).
+
+>>> [latex for latex, _ in page_formulas("Let $x$ be `$y$`.\n\n$$a+b$$")]
+['x', 'a+b']
+>>> "".join(sorted(drawn([r"Q\in\mathbb R"])))
+'ℝ∈𝑄'
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable
+from functools import cache
+from html import unescape
+from pathlib import Path
+
+import jupytext
+from fontTools.subset import Options, Subsetter
+from fontTools.ttLib import TTFont
+from markdown import Markdown
+from mkdocs.config import load_config
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # imported from tests, too
+from formulas import FONT, FORMULA, TALL_MARK, drawn_characters, math_element
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCE = ROOT / "node_modules/@fontsource/stix-two-math/files/stix-two-math-latin-400-normal.woff2"
+SUBSET = ROOT / "docs" / FONT
+# Any number may appear in a formula tomorrow; ten digits cost little.
+ALWAYS = set("0123456789")
+
+
+@cache
+def _markdown() -> Markdown:
+    """Return a Markdown converter with the site's own extensions, as ``mkdocs.yml`` sets them."""
+    config = load_config(str(ROOT / "mkdocs.yml"))
+    return Markdown(extensions=config.markdown_extensions, extension_configs=config.mdx_configs)
+
+
+def page_formulas(markdown: str) -> list[tuple[str, bool]]:
+    """Return each formula of a page as ``(latex, display)``, found exactly as the build finds it."""
+    html = _markdown().reset().convert(markdown)
+    return [(unescape(m[3]), m[2] == "[") for m in FORMULA.finditer(html)]
+
+
+def drawn(formulas: Iterable[str | tuple[str, bool]]) -> set[str]:
+    """Return every character the ``formulas`` draw (a LaTeX string is inline)."""
+    characters: set[str] = set()
+    for formula in formulas:
+        latex, display = (formula, False) if isinstance(formula, str) else formula
+        characters |= drawn_characters(math_element(latex, display))
+    return characters
+
+
+def site_characters(docs: Path = ROOT / "docs") -> set[str]:
+    """Return every character drawn by the formulas of every page and notebook under ``docs``."""
+    pages = [page.read_text(encoding="utf-8") for page in sorted(docs.rglob("*.md"))]
+    pages += [
+        cell.source
+        for notebook in sorted(docs.rglob("*.py"))  # jupytext notebooks
+        for cell in jupytext.read(notebook).cells
+        if cell.cell_type == "markdown"
+    ]
+    return drawn(f for page in pages for f in page_formulas(page))
+
+
+def write_subset(characters: set[str], source: Path = SOURCE, target: Path = SUBSET) -> int:
+    """Write ``source`` cut to ``characters`` (plus the digits) as woff2; return its size."""
+    subsetter = Subsetter(Options(layout_features=["*"], flavor="woff2"))
+    subsetter.populate(unicodes=sorted(ord(c) for c in characters | ALWAYS if len(c) == 1))
+    # The source's timestamp, not today's: the same formulas give the same bytes.
+    with TTFont(source, recalcTimestamp=False) as font:
+        keep_tall_variants(font, {c[0] for c in characters if c.endswith(TALL_MARK)})
+        subsetter.subset(font)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        font.save(target)
+    return target.stat().st_size
+
+
+def keep_tall_variants(font: TTFont, tall: set[str]) -> None:
+    """Drop the taller variants of every stretchy glyph except those of the ``tall`` characters.
+
+    MathML Core sizes a stretchy glyph's box by its widest variant: with STIX Two Math's
+    taller radicals kept, every √ of ordinary height is followed by a 0.42em gap in Chromium.
+    """
+    keep = {font.getBestCmap().get(ord(c)) for c in tall}
+    variants = font["MATH"].table.MathVariants
+    for glyph, construction in zip(
+        variants.VertGlyphCoverage.glyphs, variants.VertGlyphConstruction, strict=True
+    ):
+        if glyph not in keep:
+            records = construction.MathGlyphVariantRecord
+            records[:] = [r for r in records if r.VariantGlyph == glyph]
+            construction.VariantCount = len(records)
+            construction.GlyphAssembly = None
+
+
+if __name__ == "__main__":
+    used = site_characters()
+    size = write_subset(used)
+    print(f"{SUBSET.relative_to(ROOT)}: {len(used)} characters, {size:,} bytes")
+    print("".join(sorted(used)))

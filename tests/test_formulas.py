@@ -1,0 +1,141 @@
+r"""Formulas are MathML written at build time, drawn with the vendored STIX Two Math subset.
+
+The hooks are imported by module name, as MkDocs loads them (``hooks/`` on the path).
+"""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import re
+import shutil
+import sys
+from pathlib import Path
+from types import ModuleType, SimpleNamespace
+
+import pytest
+from mkdocs.exceptions import PluginError
+
+from tests.docs_pages import DOCS, ROOT, page_names, twin
+from tests.site import build, soup
+
+sys.path.insert(0, str(ROOT / "hooks"))
+formulas = importlib.import_module("formulas")
+math_font = importlib.import_module("math_font")
+
+LOCALES = {"zh": "", "en": "en/"}
+#: The inline formulas of R36, counted by hand: a formula lost on the way fails the count.
+R36_FORMULAS = 21
+CODE = re.compile(r"```.*?```|`[^`\n]*`", re.DOTALL)
+DOLLARS = re.compile(r"\$\$.+?\$\$|\$[^$\n]+\$", re.DOTALL)
+
+
+def dollar_formulas(markdown: str) -> list[str]:
+    """Return a page's ``$...$`` and ``$$...$$`` formulas, found without Markdown's help."""
+    return [f.strip("$") for f in DOLLARS.findall(CODE.sub("", markdown))]
+
+
+@pytest.mark.parametrize("prefix", LOCALES.values())
+@pytest.mark.parametrize("name", page_names())
+def test_no_formula_is_left_as_latex_text(site: Path, name: str, prefix: str) -> None:
+    article = soup(site / f"{prefix}{name}.html").select_one("article")
+    for tag in article.select("pre, code, annotation"):
+        tag.decompose()
+    text = article.get_text()
+    assert "\\(" not in text, f"{prefix}{name}.html"
+    assert "\\[" not in text, f"{prefix}{name}.html"
+    assert all(f.find("math") for f in article.select(".arithmatex"))
+
+
+@pytest.mark.parametrize(("locale", "prefix"), LOCALES.items())
+@pytest.mark.parametrize("name", page_names())
+def test_every_formula_is_mathml_keeping_its_latex(
+    site: Path, name: str, locale: str, prefix: str
+) -> None:
+    maths = soup(site / f"{prefix}{name}.html").select("article math")
+    alttexts = [m.get("alttext") for m in maths]
+    assert all(alttexts), f"{prefix}{name}.html: a formula has no alttext"
+    assert [m.annotation.get_text() for m in maths] == alttexts
+    source = twin(name, locale).read_text(encoding="utf-8")
+    assert alttexts == dollar_formulas(source)
+
+
+def test_r36_shows_every_formula_of_its_source(site: Path) -> None:
+    assert len(dollar_formulas(twin("R36", "zh").read_text(encoding="utf-8"))) == R36_FORMULAS
+    for prefix in LOCALES.values():
+        assert len(soup(site / f"{prefix}R36.html").select("article math")) == R36_FORMULAS
+
+
+def test_no_page_loads_math_javascript(site: Path) -> None:
+    for html in site.rglob("*.html"):
+        for script in soup(html).find_all("script"):
+            text = f"{script.get('src', '')} {script.get_text()}".lower()
+            assert "mathjax" not in text, html
+            assert "katex" not in text, html
+
+
+def test_the_stylesheet_sets_the_vendored_font(site: Path) -> None:
+    css = (site / "assets/stylesheets/math.css").read_text(encoding="utf-8")
+    assert 'url("../fonts/stix-two-math-subset.woff2")' in css
+    assert (site / "assets/fonts/stix-two-math-subset.woff2").is_file()
+    assert (site / "assets/fonts/OFL.txt").is_file()
+    head = soup(site / "R36.html").head
+    assert head.find("link", href=re.compile(r"assets/stylesheets/math\.css$"))
+
+
+def test_the_font_subset_covers_every_formula_and_no_more(tmp_path: Path) -> None:
+    used = math_font.site_characters()
+    committed = formulas.font_characters(math_font.SUBSET)
+    assert not used - committed, "run `python hooks/math_font.py`"
+    fresh = tmp_path / "subset.woff2"
+    math_font.write_subset(used, target=fresh)
+    assert formulas.font_characters(fresh) == committed, "run `python hooks/math_font.py`"
+
+
+def test_a_formula_latex2mathml_cannot_convert_fails_the_build(tmp_path: Path) -> None:
+    shutil.copytree(
+        ROOT,
+        tmp_path / "repo",
+        ignore=shutil.ignore_patterns(".*", "node_modules", "site", "__pycache__", "*.egg-info"),
+    )
+    page = tmp_path / "repo" / "docs" / "R36.zh.md"
+    page.write_text(page.read_text(encoding="utf-8") + "\n坏公式 $\\frac{1}{$\n", encoding="utf-8")
+    result = build(tmp_path / "out", tmp_path / "repo" / "mkdocs.yml")
+    assert result.returncode != 0
+    assert "R36.zh.md: formula '\\\\frac{1}{' cannot be converted to MathML" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("latex", "missing"),
+    [(r"\alpha", "𝛼"), (r"\sqrt{\frac{1}{d_k}}", "√ (tall)")],
+)
+def test_a_formula_the_font_subset_cannot_draw_fails_the_build(latex: str, missing: str) -> None:
+    page = SimpleNamespace(file=SimpleNamespace(src_uri="R36.zh.md"))
+    html = f'<p><span class="arithmatex">\\({latex}\\)</span></p>'
+    with pytest.raises(PluginError) as error:
+        formulas.on_page_content(html, page=page, config={"docs_dir": str(DOCS)}, files=None)
+    message = str(error.value)
+    assert message.startswith(f"R36.zh.md: formula {latex!r} draws")
+    assert missing in message
+    assert "run `python hooks/math_font.py`" in message
+
+
+def test_a_notebooks_formulas_become_mathml_without_mathjax() -> None:
+    page = SimpleNamespace(file=SimpleNamespace(src_uri="lab/LAB-02.zh.py"))
+    html = (
+        '<!-- Load mathjax --><script src="https://cdn/mathjax.js"> </script>'
+        "<!-- End of mathjax configuration -->"
+        '<div class="jp-RenderedHTMLCommon jp-RenderedMarkdown jp-MarkdownOutput">'
+        "<p>$Y=AV$，<code>$x$</code></p></div>"
+    )
+    out = formulas.on_page_content(html, page=page, config={"docs_dir": str(DOCS)}, files=None)
+    assert "mathjax" not in out.lower()
+    assert '<span class="arithmatex"><math alttext="Y=AV">' in out
+    assert "<code>$x$</code>" in out
+
+
+@pytest.mark.parametrize("module", [formulas, math_font], ids=lambda m: m.__name__)
+def test_hook_docstring_examples(module: ModuleType) -> None:
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted > 0
+    assert result.failed == 0
