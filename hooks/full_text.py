@@ -1,0 +1,146 @@
+r"""The readable full-text view (可读全文) of a page: ``NAME.md.html`` beside ``NAME.md``.
+
+It is the link to give a person: plain HTML with its charset declared, readable with
+JavaScript off and whatever headers the host sends, holding the page's Markdown exactly as
+the ``.md`` file does (the ``.md`` itself is the link to give an agent). Its opening lines are
+the course's own (from the seed of R36), with working links; the lesson's state anchors
+(``r36-b0`` …) land on the line where that state begins.
+
+>>> view = full_text_html("# T\n<span id=\"r36-b0\"></span>\n", "R36.md", "en", "R36.html", "originals.zip")
+>>> 'id="r36-b0"' in view and "&lt;span id=&quot;r36-b0&quot;&gt;&lt;/span&gt;" in view
+True
+"""
+
+from __future__ import annotations
+
+import re
+from html import escape
+
+#: Where a page's view goes: its twin's name plus ``.html`` (``R36.md`` → ``R36.md.html``).
+SUFFIX = ".html"
+
+#: The seed's opening lines, verbatim in Chinese; {md}, {package} are the links they name.
+INTRO = {
+    "zh": (
+        "{name} · 可读全文",
+        "这里保留原文的中文、公式标记、代码和链接。可直接交给 Agent 读取，也可选取下方原文复制。"
+        "此入口返回 HTML；原始 {md} / {py} 文件仍保留，{package}同时包含 UTF-8 原件。",
+    ),
+    "en": (
+        "{name} · Readable full text",
+        "This keeps the original text, formula markup, code and links. You can hand it to an "
+        "agent as it is, or select the original below and copy it. This entry returns HTML; "
+        "the original {md} / {py} files are kept, and {package} also holds the UTF-8 originals.",
+    ),
+}
+WORDS = {
+    "zh": {"package": "完整候选包", "copy": "复制全文", "copied": "已复制", "page": "返回页面"},
+    "en": {
+        "package": "the complete package",
+        "copy": "Copy all",
+        "copied": "Copied",
+        "page": "Back to the page",
+    },
+}
+ANCHOR = re.compile(r'<span id="(r36-b\d)"></span>')
+
+STYLE = """
+body{margin:0 auto;max-width:52rem;padding:1rem;font:16px/1.6 system-ui,"Noto Sans CJK SC",sans-serif;color:#1f2328;background:#fff}
+header p{margin:.4rem 0}a{color:#0b57d0}
+pre{white-space:pre-wrap;overflow-wrap:anywhere;font:14px/1.55 ui-monospace,"Noto Sans Mono CJK SC",monospace;background:#f6f8fa;border:1px solid #d0d7de;border-radius:6px;padding:.8rem}
+button{font:inherit;padding:.3rem .9rem;border:1px solid #0b57d0;border-radius:4px;background:#fff;color:#0b57d0;cursor:pointer}
+:target{background:#fff3b0;outline:2px solid #9a6700}
+@media (prefers-color-scheme:dark){body{color:#e6edf3;background:#0d1117}a{color:#79b8ff}pre{background:#161b22;border-color:#30363d}button{background:#0d1117;color:#79b8ff;border-color:#79b8ff}:target{background:#4d3800;outline-color:#e3b341}}
+"""
+
+# Copies the text node's content: exactly the file, no line numbers, nothing added.
+SCRIPT = """
+const button = document.getElementById("copy");
+button.hidden = false;
+button.addEventListener("click", async () => {
+  await navigator.clipboard.writeText(document.getElementById("source").textContent);
+  button.textContent = button.dataset.done;
+});
+"""
+
+
+def view_uri(twin_uri: str) -> str:
+    """Return the view's path for the twin at ``twin_uri``.
+
+    >>> view_uri("en/R36.md"), view_uri("lab/LAB-02.py")
+    ('en/R36.md.html', 'lab/LAB-02.py.html')
+    """
+    return twin_uri + SUFFIX
+
+
+def source_lines_html(text: str) -> str:
+    r"""Return ``text`` escaped for a ``<pre>``, each state anchor placed on its own line.
+
+    The text content of the result is ``text`` itself: anchors are empty elements.
+
+    >>> source_lines_html('a<b\n<span id="r36-b2"></span>\n')
+    'a&lt;b\n<span id="r36-b2"></span>&lt;span id=&quot;r36-b2&quot;&gt;&lt;/span&gt;\n'
+    """
+    lines = text.split("\n")
+    out = []
+    for line in lines:
+        match = ANCHOR.search(line)
+        anchor = f'<span id="{match.group(1)}"></span>' if match else ""
+        out.append(anchor + escape(line))
+    return "\n".join(out)
+
+
+def original_link(suffix: str, href: str | None) -> str:
+    """Return ``.md`` / ``.py`` as a link to the raw file where the page has one.
+
+    >>> original_link("md", "R36.md"), original_link("py", None)
+    ('<a href="R36.md">.md</a>', '.py')
+    """
+    return f'<a href="{escape(href)}">.{suffix}</a>' if href else f".{suffix}"
+
+
+def full_text_html(
+    text: str,
+    name: str,
+    locale: str,
+    page_href: str,
+    package_href: str,
+    py_href: str | None = None,
+) -> str:
+    """Return the full-text view of ``text``, the raw file at the relative URL ``name``.
+
+    ``name`` is a ``.md`` twin, or a notebook's ``.py`` source (then ``py_href`` is ``name``).
+    """
+    words = WORDS[locale]
+    title, intro = INTRO[locale]
+    md_href = None if name.endswith(".py") else name
+    lead = (
+        escape(intro)
+        .replace("{md}", original_link("md", md_href))
+        .replace("{py}", original_link("py", py_href or (name if name.endswith(".py") else None)))
+        .replace("{package}", f'<a href="{escape(package_href)}">{words["package"]}</a>')
+    )
+    heading = escape(title.format(name=name.rsplit("/", 1)[-1]))
+    return f"""<!doctype html>
+<html lang="{locale}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{heading}</title>
+<link rel="icon" href="data:,">
+<link rel="alternate" type="{"text/markdown" if md_href else "text/x-python"}" href="{escape(name)}">
+<style>{STYLE}</style>
+</head>
+<body>
+<header>
+<h1>{heading}</h1>
+<p>{lead}</p>
+<p><a href="{escape(page_href)}">{words["page"]}</a> · <button type="button" id="copy" hidden data-done="{words["copied"]}">{words["copy"]}</button></p>
+</header>
+<main>
+<pre id="source">{source_lines_html(text)}</pre>
+</main>
+<script>{SCRIPT}</script>
+</body>
+</html>
+"""

@@ -1,0 +1,79 @@
+"""MkDocs hook: one table of content types, for the static host and for ``mkdocs serve``.
+
+Static hosts send ``.md`` as ``text/markdown`` with no charset, and browsers then read Chinese
+as windows-1252. The table below is the single place that says what each raw-text suffix is:
+it is written into the built site as ``_headers`` (Cloudflare Pages / Netlify syntax, which
+GitHub Pages ignores) and registered with :mod:`mimetypes`, which the preview server of
+``mkdocs serve`` consults, so the preview and the host answer alike.
+"""
+
+from __future__ import annotations
+
+import mimetypes
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+CONTENT_TYPES: dict[str, str] = {
+    ".md": "text/markdown; charset=utf-8",
+    ".py": "text/plain; charset=utf-8",
+    ".txt": "text/plain; charset=utf-8",
+}
+
+HEADERS_FILE = "_headers"
+
+
+def headers_text(types: Mapping[str, str] = CONTENT_TYPES) -> str:
+    """Return a ``_headers`` file that gives each suffix its content type, on every path.
+
+    >>> print(headers_text({".md": "text/markdown; charset=utf-8"}), end="")
+    # Raw text in UTF-8: without a charset, browsers decode Chinese as windows-1252.
+    /*.md
+      Content-Type: text/markdown; charset=utf-8
+    """
+    lines = ["# Raw text in UTF-8: without a charset, browsers decode Chinese as windows-1252."]
+    for suffix, content_type in types.items():
+        lines += [f"/*{suffix}", f"  Content-Type: {content_type}"]
+    return "\n".join(lines) + "\n"
+
+
+def content_types(headers: str) -> dict[str, str]:
+    """Return ``{suffix: content type}`` from the ``/*.suffix`` rules of a ``_headers`` file.
+
+    Rules for other paths and other headers are left out: this is what a host would send for
+    a file found only by its suffix.
+
+    >>> content_types(headers_text()) == CONTENT_TYPES
+    True
+    >>> content_types("/en/*\\n  X-Robots-Tag: noindex\\n/*.md\\n  content-type: text/markdown\\n")
+    {'.md': 'text/markdown'}
+    """
+    types: dict[str, str] = {}
+    suffix: str | None = None
+    for line in headers.splitlines():
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        if not line[0].isspace():
+            suffix = line.strip()[2:] if line.startswith("/*.") else None
+            continue
+        name, _, value = line.strip().partition(":")
+        if suffix and name.strip().lower() == "content-type":
+            types[suffix] = value.strip()
+    return types
+
+
+def register_types(types: Mapping[str, str] = CONTENT_TYPES) -> None:
+    """Make :func:`mimetypes.guess_type` answer with ``types`` (the preview server asks it)."""
+    for suffix, content_type in types.items():
+        mimetypes.add_type(content_type, suffix)
+
+
+# At load time: the preview server has no event of its own, and loading the hooks is the one
+# step that `mkdocs build` and `mkdocs serve` share.
+register_types()
+
+
+def on_post_build(config: Any) -> None:
+    """Write ``_headers`` at the root of the built site."""
+    # i18n's nested English build runs this too: the second write is the same file.
+    Path(config.site_dir, HEADERS_FILE).write_text(headers_text(), encoding="utf-8")

@@ -1,0 +1,115 @@
+"""The readable full-text view (可读全文) of every page: NAME.md.html beside NAME.md."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup
+from playwright.sync_api import Browser, expect
+
+from tests.browser import watched_page
+from tests.docs_pages import SEED, page_names
+from tests.site import soup
+
+PREFIXES = {"zh": "", "en": "en/"}
+STATES = ["r36-b0", "r36-b2", "r36-b3", "r36-b1"]
+
+
+def view_of(site: Path, prefix: str, name: str) -> BeautifulSoup:
+    return soup(site / f"{prefix}{name}.md.html")
+
+
+@pytest.mark.parametrize("prefix", PREFIXES.values())
+@pytest.mark.parametrize("name", page_names())
+def test_view_holds_the_published_markdown_byte_for_byte(
+    site: Path, prefix: str, name: str
+) -> None:
+    view = view_of(site, prefix, name)
+    twin = (site / f"{prefix}{name}.md").read_bytes()
+    assert view.select_one("pre#source").get_text().encode("utf-8") == twin
+
+
+@pytest.mark.parametrize(("locale", "prefix"), PREFIXES.items())
+@pytest.mark.parametrize("name", page_names())
+def test_view_is_html_that_declares_its_charset_and_language(
+    site: Path, locale: str, prefix: str, name: str
+) -> None:
+    raw = (site / f"{prefix}{name}.md.html").read_bytes()
+    assert raw.startswith(b"<!doctype html>")
+    view = BeautifulSoup(raw, "html.parser")
+    assert view.find("meta", charset="utf-8")
+    assert view.html["lang"] == locale
+
+
+@pytest.mark.parametrize("prefix", PREFIXES.values())
+@pytest.mark.parametrize("name", page_names())
+def test_every_link_in_the_view_resolves(site: Path, prefix: str, name: str) -> None:
+    page = site / f"{prefix}{name}.md.html"
+    hrefs = [a["href"] for a in soup(page).select("header a[href]")]
+    assert f"{name}.md" in hrefs
+    assert f"{name}.html" in hrefs
+    assert any(h.endswith("originals.zip") for h in hrefs)
+    for href in hrefs:
+        assert (page.parent / href).resolve().is_file(), f"{page.name} links {href}"
+
+
+def test_chinese_view_opens_with_the_seeds_lines_verbatim(site: Path) -> None:
+    seed = [line for line in SEED.read_text(encoding="utf-8").splitlines() if line][:2]
+    view = view_of(site, "", "R36")
+    assert view.select_one("h1").get_text() == seed[0]  # R36.md · 可读全文
+    assert view.select_one("header p").get_text() == seed[1]
+
+
+def test_english_view_opens_with_the_translation(site: Path) -> None:
+    view = view_of(site, "en/", "R36")
+    assert view.select_one("h1").get_text() == "R36.md · Readable full text"
+    assert "hand it to an agent" in view.select_one("header p").get_text()
+
+
+@pytest.mark.parametrize("prefix", PREFIXES.values())
+@pytest.mark.parametrize("state", STATES)
+def test_state_anchors_land_on_the_line_where_the_state_begins(
+    site: Path, prefix: str, state: str
+) -> None:
+    pre = view_of(site, prefix, "R36").select_one("pre#source")
+    anchor = pre.find(id=state)
+    assert anchor is not None
+    line = "".join(str(s) for s in anchor.next_siblings if isinstance(s, str)).split("\n")[0]
+    assert line == f'<span id="{state}"></span>'
+
+
+@pytest.mark.parametrize("prefix", PREFIXES.values())
+@pytest.mark.parametrize("name", page_names())
+def test_the_pages_view_markdown_action_leads_to_the_view(
+    site: Path, prefix: str, name: str
+) -> None:
+    action = soup(site / f"{prefix}{name}.html").select_one(".md-twin a")
+    assert action["href"] == f"{name}.md.html"
+
+
+@pytest.mark.parametrize("prefix", PREFIXES.values())
+def test_copy_button_copies_exactly_the_file(
+    browser: Browser, base_url: str, site: Path, prefix: str
+) -> None:
+    page, traffic = watched_page(browser)
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url)
+    page.goto(f"{base_url}{prefix}R36.md.html")
+    page.get_by_role("button").click()
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied == (site / f"{prefix}R36.md").read_text(encoding="utf-8")
+    assert traffic.problems() == []
+    page.context.close()
+
+
+def test_view_reads_without_javascript_and_anchors_scroll(browser: Browser, base_url: str) -> None:
+    page, _ = watched_page(
+        browser, java_script_enabled=False, viewport={"width": 390, "height": 800}
+    )
+    page.goto(f"{base_url}R36.md.html#r36-b3")
+    expect(page.locator("pre#source")).to_be_visible()
+    expect(page.locator("#r36-b3")).to_be_in_viewport()
+    expect(page.get_by_role("button")).to_be_hidden()  # copying needs the script
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, "the view must wrap on a phone, not scroll sideways"
+    page.context.close()

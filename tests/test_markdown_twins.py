@@ -1,0 +1,338 @@
+"""Raw Markdown as a product, read as an agent would: each page's twin beside its HTML, llms.txt
+and llms-full.txt, originals.zip, the host's content types, and no sitemap request left to 404."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+import subprocess
+import sys
+import zipfile
+from datetime import UTC, date, datetime
+from functools import cache
+from pathlib import Path
+from types import ModuleType
+from urllib.parse import urljoin, urlsplit
+from urllib.request import urlopen
+
+import pytest
+
+from tests.browser import serving
+from tests.docs_pages import DOCS, ROOT, page_names, twin
+from tests.site import build, copy_of_the_project, soup
+
+LOCALES = {"zh": "", "en": "en/"}
+SECTIONS = {"zh": "中文", "en": "English"}
+VIEW_LABELS = {"zh": "查看 Markdown", "en": "View Markdown"}
+MARKER = "<!-- generated:"
+ITEM = re.compile(r"- \[(?P<title>.+)\]\((?P<url>[^)\s]+)\): (?P<note>\S.*)")
+SITE_URL = "https://example.org/r36/"
+
+
+@cache
+def hook(name: str) -> ModuleType:
+    """Load ``hooks/NAME.py`` as MkDocs does: its folder importable while it loads."""
+    path = ROOT / "hooks" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"hooks/{name}.py", path)
+    assert spec
+    assert spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    sys.path.insert(0, str(path.parent))
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(path.parent))
+    return module
+
+
+def has_generated_parts(name: str) -> bool:
+    return MARKER in twin(name, "zh").read_text(encoding="utf-8")
+
+
+PLAIN = [n for n in page_names() if not has_generated_parts(n)]
+GENERATED = [n for n in page_names() if has_generated_parts(n)]
+
+
+def git_revision() -> str:
+    done = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
+    )
+    return done.stdout.strip() if done.returncode == 0 else "unknown"
+
+
+def sections(llms: str) -> dict[str, list[str]]:
+    """Return each ``## `` section of an llms.txt with its list items."""
+    found: dict[str, list[str]] = {}
+    current: list[str] | None = None
+    for line in llms.splitlines():
+        if line.startswith("## "):
+            current = found.setdefault(line[3:], [])
+        elif current is not None and line.startswith("- "):
+            current.append(line)
+    return found
+
+
+def title_of(page: Path) -> str:
+    """Return a built page's H1 as a reader sees it (without the permalink sign)."""
+    h1 = soup(page).select_one("article h1")
+    assert h1 is not None, page
+    for permalink in h1.select("a.headerlink"):
+        permalink.decompose()
+    return h1.get_text().strip()
+
+
+def originals() -> list[Path]:
+    return sorted(p for p in DOCS.rglob("*") if p.is_file() and p.suffix in {".md", ".py"})
+
+
+def sitemap_requests(site: Path, site_path: str = "/") -> set[Path]:
+    """Return every ``sitemap.xml`` that Material's script fetches from some built page: one
+    beside the target of each ``<link rel="alternate">``."""
+    origin = "http://host"
+    wanted: set[Path] = set()
+    for page in site.rglob("*.html"):
+        url = origin + site_path + page.relative_to(site).as_posix()
+        for link in soup(page).select('link[rel~="alternate"][href]'):
+            sitemap = urlsplit(urljoin(urljoin(url, link["href"]), "sitemap.xml"))
+            if sitemap.netloc == "host" and sitemap.path.startswith(site_path):
+                wanted.add(site / sitemap.path[len(site_path) :])
+    return wanted
+
+
+# --- the twins --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("locale", "prefix"), LOCALES.items())
+@pytest.mark.parametrize("name", PLAIN)
+def test_twin_is_the_pages_source_byte_for_byte(
+    site: Path, name: str, locale: str, prefix: str
+) -> None:
+    assert (site / f"{prefix}{name}.md").read_bytes() == twin(name, locale).read_bytes()
+
+
+@pytest.mark.parametrize(("locale", "prefix"), LOCALES.items())
+@pytest.mark.parametrize("name", GENERATED)
+def test_twin_of_a_generated_page_holds_what_was_generated(
+    site: Path, name: str, locale: str, prefix: str
+) -> None:
+    generated = hook("generated_pages")
+    source = twin(name, locale).read_text(encoding="utf-8")
+    expected = generated.MARKER.sub(lambda m: generated.GENERATORS[m.group(1)](locale), source)
+    published = (site / f"{prefix}{name}.md").read_text(encoding="utf-8")
+    assert MARKER not in published
+    assert len(published) > len(source)
+    assert published == expected
+
+
+def test_the_generated_twins_hold_the_reference_and_the_glossary(site: Path) -> None:
+    assert "## attn.read { #attn-read }" in (site / "en/reference.md").read_text(encoding="utf-8")
+    assert "| 归一化 | normalise |" in (site / "glossary.md").read_text(encoding="utf-8")
+
+
+# --- the pages point to them ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("prefix", LOCALES.values())
+@pytest.mark.parametrize("name", page_names())
+def test_every_page_links_its_twin_in_the_head(site: Path, name: str, prefix: str) -> None:
+    links = soup(site / f"{prefix}{name}.html").select(
+        'head link[rel="alternate"][type="text/markdown"]'
+    )
+    assert len(links) == 1
+    assert (site / prefix / links[0]["href"]).resolve() == (site / f"{prefix}{name}.md").resolve()
+
+
+@pytest.mark.parametrize(("locale", "prefix"), LOCALES.items())
+@pytest.mark.parametrize("name", page_names())
+def test_every_page_shows_a_view_markdown_link(
+    site: Path, name: str, locale: str, prefix: str
+) -> None:
+    page = soup(site / f"{prefix}{name}.html")
+    actions = [
+        a for a in page.select("article a[href]") if a.get_text(strip=True) == VIEW_LABELS[locale]
+    ]
+    assert len(actions) == 1, "no single link named for the page's language"
+    # It leads a person to the readable full-text view of the twin (tests/test_full_text.py).
+    target = (site / prefix / actions[0]["href"]).resolve()
+    assert target == (site / f"{prefix}{name}.md.html").resolve()
+    assert actions[0].find_previous(["h1", "h2"]).name == "h1", "not by the title"
+
+
+def test_a_sitemap_answers_wherever_material_asks_for_one(site: Path) -> None:
+    wanted = sitemap_requests(site)
+    assert site / "en" / "sitemap.xml" in wanted
+    assert [p.relative_to(site).as_posix() for p in wanted if not p.is_file()] == []
+
+
+# --- llms.txt and llms-full.txt ---------------------------------------------------------------
+
+
+def test_llms_txt_opens_with_a_title_and_a_dated_summary(site: Path) -> None:
+    lines = (site / "llms.txt").read_text(encoding="utf-8").splitlines()
+    assert re.fullmatch(r"# \S.*", lines[0])
+    assert lines[1] == ""
+    assert lines[2].startswith("> ")
+    assert lines[3] == "", "the summary is one paragraph"
+    assert f"revision {git_revision()}" in lines[2]
+    built = re.search(r"built (\d{4}-\d{2}-\d{2})", lines[2])
+    assert built, lines[2]
+    assert abs((date.fromisoformat(built[1]) - datetime.now(UTC).date()).days) <= 1
+
+
+def test_llms_txt_has_a_section_per_language_in_order(site: Path) -> None:
+    assert list(sections((site / "llms.txt").read_text(encoding="utf-8"))) == list(
+        SECTIONS.values()
+    )
+
+
+@pytest.mark.parametrize(("locale", "prefix"), LOCALES.items())
+def test_llms_txt_lists_every_page_once_with_its_title_and_a_note(
+    site: Path, locale: str, prefix: str
+) -> None:
+    items = sections((site / "llms.txt").read_text(encoding="utf-8"))[SECTIONS[locale]]
+    matches = [ITEM.fullmatch(item) for item in items]
+    assert all(matches), items
+    urls = [m["url"] for m in matches if m]
+    assert sorted(urls) == sorted(f"{prefix}{name}.md" for name in page_names())
+    for m in filter(None, matches):
+        assert (site / m["url"]).is_file()
+        assert m["title"] == title_of(site / m["url"].replace(".md", ".html"))
+        assert "\n" not in m["note"]
+        assert len(m["note"]) <= 140
+
+
+def test_llms_full_txt_holds_every_page_after_a_header(site: Path) -> None:
+    full = (site / "llms-full.txt").read_text(encoding="utf-8")
+    assert full.splitlines()[0] == (site / "llms.txt").read_text(encoding="utf-8").splitlines()[0]
+    headers = re.findall(r"^## \[.+\]\((\S+)\) · (.+)$", full, flags=re.MULTILINE)
+    expected = [
+        (f"{prefix}{name}.md", SECTIONS[locale])
+        for locale, prefix in LOCALES.items()
+        for name in page_names()
+    ]
+    assert sorted(headers) == sorted(expected)
+    for url, _ in headers:
+        assert (site / url).read_text(encoding="utf-8") in full
+
+
+REBUILD = """
+import sys
+from pathlib import Path
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
+config, site = sys.argv[1:]
+build(load_config(config, site_dir=site))
+print("built")
+yml = Path(config)
+text = yml.read_text(encoding="utf-8")
+yml.write_text(text.replace("site_description: ", "site_description: REBUILT ", 1), encoding="utf-8")
+build(load_config(config, site_dir=site))
+print("built")
+"""
+
+
+def test_a_rebuild_in_the_same_process_starts_afresh(tmp_path: Path) -> None:
+    # `mkdocs serve` loads the hooks once and rebuilds with them: nothing may carry over.
+    config = copy_of_the_project(tmp_path)
+    done = subprocess.run(
+        [sys.executable, "-c", REBUILD, str(config), str(tmp_path / "out")],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["built", "built"]
+    llms = (tmp_path / "out" / "llms.txt").read_text(encoding="utf-8")
+    assert "REBUILT" in llms.splitlines()[2]
+    assert [len(items) for items in sections(llms).values()] == [len(page_names())] * 2
+    full = (tmp_path / "out" / "llms-full.txt").read_text(encoding="utf-8")
+    assert len(re.findall(r"^## \[", full, flags=re.MULTILINE)) == 2 * len(page_names())
+
+
+# --- originals.zip ----------------------------------------------------------------------------
+
+
+def test_originals_zip_holds_every_source_in_utf8(site: Path) -> None:
+    with zipfile.ZipFile(site / "originals.zip") as archive:
+        assert archive.testzip() is None
+        names = archive.namelist()
+        assert sorted(names) == sorted(
+            f"docs/{p.relative_to(DOCS).as_posix()}" for p in originals()
+        )
+        for path in originals():
+            data = archive.read(f"docs/{path.relative_to(DOCS).as_posix()}")
+            assert data == path.read_bytes()
+            data.decode("utf-8")
+
+
+@pytest.fixture(scope="module")
+def linked_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the project outside git, with ``site_url`` set and both index pages linking
+    the archive; built strictly, like the real site."""
+    folder = tmp_path_factory.mktemp("linked")
+    config = copy_of_the_project(folder)
+    config.write_text(
+        f"site_url: {SITE_URL}\n" + config.read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    for locale in LOCALES:
+        index = folder / "docs" / f"index.{locale}.md"
+        link = "\n- [originals.zip](originals.zip)\n"
+        index.write_text(index.read_text(encoding="utf-8") + link, encoding="utf-8")
+    result = build(folder / "out", config)
+    assert result.returncode == 0, f"strict build failed:\n{result.stderr}"
+    return folder / "out"
+
+
+@pytest.mark.parametrize("prefix", LOCALES.values())
+def test_a_page_may_link_the_archive(linked_copy: Path, prefix: str) -> None:
+    page = linked_copy / f"{prefix}index.html"
+    hrefs = [a["href"] for a in soup(page).select("article a[href$='originals.zip']")]
+    assert hrefs
+    assert all(
+        (page.parent / href).resolve() == (linked_copy / "originals.zip").resolve()
+        for href in hrefs
+    )
+
+
+def test_llms_txt_links_absolutely_under_site_url_and_says_unknown_outside_git(
+    linked_copy: Path,
+) -> None:
+    llms = (linked_copy / "llms.txt").read_text(encoding="utf-8")
+    urls = [m["url"] for items in sections(llms).values() for m in map(ITEM.fullmatch, items) if m]
+    assert len(urls) == 2 * len(page_names())
+    assert all(url.startswith(SITE_URL) for url in urls)
+    assert "revision unknown" in llms.splitlines()[2]
+
+
+def test_a_sitemap_answers_under_a_site_path_too(linked_copy: Path) -> None:
+    wanted = sitemap_requests(linked_copy, urlsplit(SITE_URL).path)
+    assert [p.relative_to(linked_copy).as_posix() for p in wanted if not p.is_file()] == []
+
+
+# --- what the host sends ----------------------------------------------------------------------
+
+
+def test_headers_file_gives_every_raw_text_suffix_utf8(site: Path) -> None:
+    headers = (site / "_headers").read_text(encoding="utf-8")
+    assert "/*.md\n  Content-Type: text/markdown; charset=utf-8\n" in headers
+    assert hook("host_headers").content_types(headers) == {
+        ".md": "text/markdown; charset=utf-8",
+        ".py": "text/plain; charset=utf-8",
+        ".txt": "text/plain; charset=utf-8",
+    }
+
+
+@pytest.mark.parametrize("path", ["R36.md", "en/R36.md", "llms.txt", "llms-full.txt"])
+def test_served_with_the_hosts_headers_raw_text_reads_as_utf8(site: Path, path: str) -> None:
+    types = hook("host_headers").content_types((site / "_headers").read_text(encoding="utf-8"))
+    with serving(site, types) as base, urlopen(base + path) as response:
+        content_type = response.headers["Content-Type"]
+        body = response.read()
+    assert content_type == types[Path(path).suffix]
+    charset = response.headers.get_content_charset()
+    assert charset == "utf-8"
+    assert body.decode(charset) == (site / path).read_text(encoding="utf-8")
