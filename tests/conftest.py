@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Browser, sync_playwright
 
-from tests.site import build
+from tests.browser import CHROMIUM, CHROMIUM_ARGS, serving
+from tests.site import build, host_content_types
 
 
 @pytest.fixture(scope="session")
@@ -16,3 +19,21 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     result = build(destination)
     assert result.returncode == 0, f"mkdocs build --strict failed:\n{result.stderr}"
     return destination
+
+
+@pytest.fixture(scope="session")
+def base_url(site: Path) -> Iterator[str]:
+    """Serve the built site on localhost, with the content types its ``_headers`` file gives."""
+    with serving(site, host_content_types(site)) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """Start headless Chromium once for the session."""
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"no browser at {CHROMIUM}: run `make test` as root, or set CHROMIUM")
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()

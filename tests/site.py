@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 from bs4 import BeautifulSoup
 
+from hooks.host_headers import content_types
 from tests.docs_pages import ROOT
 
 
@@ -37,6 +39,20 @@ def build(
     )
 
 
+def copy_of_the_project(folder: Path) -> Path:
+    """Copy what the build reads into ``folder`` (outside git); return its mkdocs.yml."""
+    for part in ("docs", "hooks", "overrides"):
+        shutil.copytree(ROOT / part, folder / part)
+    shutil.copy(ROOT / "mkdocs.yml", folder)
+    return folder / "mkdocs.yml"
+
+
 def soup(path: Path) -> BeautifulSoup:
     """Return a built page parsed as HTML."""
     return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+
+
+def host_content_types(site: Path) -> dict[str, str]:
+    """Return ``{suffix: content type}`` as the built site's ``_headers`` file sets them."""
+    headers = site / "_headers"
+    return content_types(headers.read_text(encoding="utf-8")) if headers.exists() else {}

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 import pytest
 
 import attn
-from tests.docs_pages import ROOT, page_names
-from tests.site import build, soup
+from tests.docs_pages import page_names
+from tests.site import build, copy_of_the_project, soup
 
 LOCALES = {"zh": "", "en": "en/"}
 STATE_ANCHORS = ["r36-b0", "r36-b2", "r36-b3", "r36-b1"]
@@ -91,13 +90,11 @@ def test_no_page_loads_anything_from_another_host(site: Path) -> None:
 
 
 def test_a_broken_anchor_fails_the_build(tmp_path: Path) -> None:
-    for part in ("docs", "hooks"):
-        shutil.copytree(ROOT / part, tmp_path / part)
-    shutil.copy(ROOT / "mkdocs.yml", tmp_path)
+    config = copy_of_the_project(tmp_path)
     page = tmp_path / "docs" / "R36.zh.md"
     page.write_text(
         page.read_text(encoding="utf-8") + "\n[x](sources.md#no-such-record)\n", encoding="utf-8"
     )
-    result = build(tmp_path / "out", tmp_path / "mkdocs.yml")
+    result = build(tmp_path / "out", config)
     assert result.returncode != 0
     assert "no-such-record" in result.stderr

@@ -1,0 +1,100 @@
+"""A localhost server for the built site and a headless Chromium to read it, as a reader would.
+
+The browser is Debian's chromium (``/usr/bin/chromium``) unless ``CHROMIUM`` names another:
+Playwright's own browser download is never used, so nothing is fetched from outside.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from playwright.sync_api import Browser, Page
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+# Without the background-networking flags Chromium tries Google's hosts at every start.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+LOCAL_HOSTS = {"127.0.0.1", "localhost"}
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    """Serves files without logging every request to the test output."""
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@contextmanager
+def serving(root: Path, content_types: dict[str, str]) -> Iterator[str]:
+    """Serve ``root`` on a free localhost port with ``content_types``; yield its base URL."""
+    handler = type(
+        "Handler",
+        (QuietHandler,),
+        {"extensions_map": {**QuietHandler.extensions_map, **content_types}},
+    )
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(handler, directory=str(root)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@dataclass
+class Traffic:
+    """What a page did: console errors, failed responses, requests to other hosts."""
+
+    console_errors: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+    foreign: list[str] = field(default_factory=list)
+
+    def problems(self) -> list[str]:
+        """Return everything a reader should never meet, or nothing."""
+        return (
+            [f"console: {m}" for m in self.console_errors]
+            + [f"failed: {u}" for u in self.failed]
+            + [f"other host: {u}" for u in self.foreign]
+        )
+
+
+def watched_page(browser: Browser, **context_options: object) -> tuple[Page, Traffic]:
+    """Open a page in a fresh context and record its traffic."""
+    context = browser.new_context(**context_options)  # type: ignore[arg-type]
+    page = context.new_page()
+    traffic = Traffic()
+    page.on(
+        "console",
+        lambda m: traffic.console_errors.append(m.text) if m.type == "error" else None,
+    )
+    page.on("pageerror", lambda e: traffic.console_errors.append(str(e)))
+    page.on(
+        "response",
+        lambda r: traffic.failed.append(f"{r.status} {r.url}") if r.status >= 400 else None,
+    )
+    page.on(
+        "request",
+        lambda r: (
+            traffic.foreign.append(r.url)
+            if urlsplit(r.url).hostname not in LOCAL_HOSTS
+            and not r.url.startswith(("data:", "blob:"))
+            else None
+        ),
+    )
+    return page, traffic

@@ -1,0 +1,134 @@
+"""The built site in headless Chromium: switching language, following links, searching,
+copying, accessibility, and no request to any other host."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser import watched_page
+from tests.docs_pages import ROOT, page_names
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+PREFIXES = {"zh": "", "en": "en/"}
+
+
+@pytest.fixture
+def page(browser: Browser) -> Page:
+    page, _ = watched_page(browser)
+    return page
+
+
+@pytest.mark.parametrize("prefix", PREFIXES.values())
+@pytest.mark.parametrize("name", page_names())
+def test_every_page_loads_cleanly_from_localhost_only(
+    browser: Browser, base_url: str, name: str, prefix: str
+) -> None:
+    page, traffic = watched_page(browser)
+    page.goto(f"{base_url}{prefix}{name}.html", wait_until="networkidle")
+    assert traffic.problems() == []
+    page.context.close()
+
+
+@pytest.mark.parametrize(
+    ("start", "switch_to", "lands"),
+    [
+        ("R36.html#r36-b3", "en", "en/R36.html#r36-b3"),
+        ("en/R36.html#r36-b3", "zh", "R36.html#r36-b3"),
+    ],
+)
+def test_language_switch_keeps_the_section(
+    page: Page, base_url: str, start: str, switch_to: str, lands: str
+) -> None:
+    page.goto(base_url + start)
+    page.locator(".md-header__option .md-select").first.hover()
+    page.locator(f".md-select__inner a[hreflang={switch_to}]").click()
+    page.wait_for_url(base_url + lands)
+    expect(page.locator("#r36-b3")).to_be_attached()
+
+
+@pytest.mark.parametrize("prefix", PREFIXES.values())
+@pytest.mark.parametrize(
+    ("href", "target"),
+    [
+        ("lecture.html#read-R36", "read-R36"),
+        ("sources.html#M22", "M22"),
+    ],
+)
+def test_the_lessons_links_reach_their_sections(
+    page: Page, base_url: str, prefix: str, href: str, target: str
+) -> None:
+    page.goto(f"{base_url}{prefix}R36.html")
+    page.locator(f"article a[href='{href}']").first.click()
+    page.wait_for_url(f"{base_url}{prefix}{href}")
+    expect(page.locator(f"[id='{target}']")).to_be_in_viewport()
+
+
+@pytest.mark.parametrize("start", ["index.html", "en/index.html"])
+@pytest.mark.parametrize(
+    ("query", "finds"),
+    [
+        ("归一化", "R36.html"),
+        ("形状表", "lecture.html"),
+        ("normalise", "en/R36.html"),
+        ("attention", "en/index.html"),
+    ],
+)
+def test_search_finds_pages_from_either_language(
+    page: Page, base_url: str, start: str, query: str, finds: str
+) -> None:
+    page.goto(base_url + start)
+    page.locator("label.md-search__icon, .md-search__input").first.click()
+    field = page.locator("input.md-search__input")
+    field.fill(query)
+    field.press("End")  # Material searches on key events, not on fill
+    results = page.locator(".md-search-result__item a")
+    expect(results.first).to_be_visible()
+    hrefs = [h.split("#")[0] for h in results.evaluate_all("els => els.map(e => e.href)")]
+    assert base_url + finds in hrefs, f"{query!r} from {start}: {hrefs}"
+
+
+@pytest.mark.parametrize("prefix", PREFIXES.values())
+def test_copying_a_doctest_gives_runnable_code(
+    browser: Browser, base_url: str, prefix: str
+) -> None:
+    page, _ = watched_page(browser)
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url)
+    page.goto(f"{base_url}{prefix}R36.html")
+    block = page.locator("article .highlight").nth(2)  # state b2: r = attn.read(Q, K, V) ...
+    block.hover()
+    block.locator("button[data-md-type=copy]").click()
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied.splitlines()[:3] == [
+        "r = attn.read(Q, K, V)",
+        "r.weights.round(3)",
+        "r.output.round(3)",
+    ]
+    assert ">>>" not in copied
+    assert "array(" not in copied
+    page.context.close()
+
+
+@pytest.mark.parametrize("prefix", PREFIXES.values())
+@pytest.mark.parametrize("name", ["index", "R36", "lecture", "sources"])
+def test_no_accessibility_violations(page: Page, base_url: str, prefix: str, name: str) -> None:
+    page.goto(f"{base_url}{prefix}{name}.html")
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    violations = [
+        {"id": v["id"], "nodes": [n["target"] for n in v["nodes"]][:3]}
+        for v in result["violations"]
+    ]
+    assert violations == [], json.dumps(violations, ensure_ascii=False, indent=1)
+
+
+def test_a_missing_page_gets_the_bilingual_404(page: Page, base_url: str, site: Path) -> None:
+    response = page.goto(base_url + "no-such-page.html")
+    assert response is not None
+    assert response.status == 404
+    html = (site / "404.html").read_text(encoding="utf-8")
+    assert "找不到这个页面" in html
+    assert "Page not found" in html
