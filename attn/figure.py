@@ -1,0 +1,102 @@
+r"""The data of R36's figure: the matrices of the worked example and what each state highlights.
+
+The lesson walks one figure through four states, in this order: b0 → b2 → b3 → b1. Every
+number the figure shows is computed here from the lesson's Q, K and V; the build only lays
+it out.
+
+>>> fig = lesson_figure()
+>>> [state.key for state in fig.states]
+['b0', 'b2', 'b3', 'b1']
+>>> fig.matrices["A"][0]
+(0.422, 0.155, 0.422)
+>>> fig.state("b3").highlights
+(Highlight(matrix='S', rows=(1,)), Highlight(matrix='A', rows=(1,)), Highlight(matrix='Y', rows=(1,)))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import ArrayLike
+
+from attn.lesson import K as LESSON_K
+from attn.lesson import Q as LESSON_Q
+from attn.lesson import V as LESSON_V
+from attn.reading import read
+from attn.softmax import softmax
+
+Table = tuple[tuple[float, ...], ...]
+
+#: Decimals shown in the figure, as in the lesson's text.
+DECIMALS = 3
+
+
+@dataclass(frozen=True)
+class Highlight:
+    """Rows of one matrix that a state points at (all rows when ``rows`` is empty)."""
+
+    matrix: str
+    rows: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class State:
+    """One state of the figure: its anchor key, and what it highlights."""
+
+    key: str
+    highlights: tuple[Highlight, ...]
+    #: b2: the output row that equals the earlier single read (R31).
+    single_read_row: int | None = None
+    #: b1: show each row's sum of weights, and the column-normalised table beside A.
+    row_sums: bool = False
+
+    @property
+    def anchor(self) -> str:
+        """The lesson's id for this state, e.g. ``r36-b0``."""
+        return f"r36-{self.key}"
+
+
+@dataclass(frozen=True)
+class Figure:
+    """The matrices (rounded for display) and the states, in the lesson's order."""
+
+    matrices: dict[str, Table]
+    states: tuple[State, ...]
+
+    def state(self, key: str) -> State:
+        """Return the state called ``key`` (``b0``, ``b2``, ``b3`` or ``b1``)."""
+        return next(s for s in self.states if s.key == key)
+
+
+def _table(x: ArrayLike) -> Table:
+    """Return ``x`` rounded for display, as nested tuples of floats."""
+    rounded = np.round(np.asarray(x, dtype=np.float64), DECIMALS) + 0.0  # no -0.0
+    return tuple(tuple(float(v) for v in row) for row in rounded)
+
+
+def lesson_figure(
+    Q: ArrayLike = LESSON_Q, K: ArrayLike = LESSON_K, V: ArrayLike = LESSON_V
+) -> Figure:
+    """Return the figure for two queries over the sources of ``K``/``V`` (the lesson's by default).
+
+    >>> lesson_figure(V=[[1, 0], [0, 1], [0, 0]]).matrices["Y"][0]
+    (0.422, 0.155)
+    """
+    r = read(Q, K, V)
+    matrices = {
+        "S": _table(r.scores),
+        "A": _table(r.weights),
+        "V": _table(V),
+        "Y": _table(r.output),
+        "A_by_query": _table(softmax(r.scores, axis=0)),
+        "row_sums": _table(r.weights.sum(axis=-1, keepdims=True)),
+        "row_sums_by_query": _table(softmax(r.scores, axis=0).sum(axis=-1, keepdims=True)),
+    }
+    states = (
+        State("b0", (Highlight("S", (0,)),)),
+        State("b2", (Highlight("A"), Highlight("V"), Highlight("Y")), single_read_row=0),
+        State("b3", (Highlight("S", (1,)), Highlight("A", (1,)), Highlight("Y", (1,)))),
+        State("b1", (Highlight("A"),), row_sums=True),
+    )
+    return Figure(matrices=matrices, states=states)

@@ -1,0 +1,82 @@
+// R36's figure: without JavaScript each state's section has its own static figure. Here the
+// four become one figure with a stepper that walks the states in the lesson's order (the
+// order of the sections: b0, b2, b3, b1), sits under the current state's heading, marks that
+// state's text as current, and keeps the URL hash on the current state.
+document$.subscribe(() => {
+  const figures = [...document.querySelectorAll("figure.r36-figure")];
+  if (figures.length < 2 || document.querySelector(".r36-stepper")) return;
+  const zh = document.documentElement.lang.startsWith("zh");
+  const keys = figures.map((f) => f.dataset.state);
+  const headings = keys.map((k) => document.getElementById(`state-${k}`));
+  // A lone <span id="r36-b0"> anchor is wrapped in its own paragraph.
+  const anchors = keys.map((k) => {
+    const span = document.getElementById(`r36-${k}`);
+    return span.parentElement.childElementCount === 1 && span.parentElement.tagName === "P"
+      ? span.parentElement : span;
+  });
+
+  const stepper = document.createElement("section");
+  stepper.className = "r36-stepper";
+  stepper.setAttribute("aria-label", zh ? "R36 的图：四个状态" : "R36 figure: four states");
+  stepper.innerHTML = `
+    <div class="r36-stepper__controls">
+      <button type="button" class="md-button" data-step="-1">${zh ? "← 上一个状态" : "← Previous state"}</button>
+      <span class="r36-stepper__status"></span>
+      <button type="button" class="md-button" data-step="1">${zh ? "下一个状态 →" : "Next state →"}</button>
+    </div>
+    <p class="r36-stepper__live visually-hidden" aria-live="polite"></p>`;
+  figures.forEach((f) => stepper.append(f));
+
+  // One state's text: the elements after its heading, up to the next state's anchor.
+  const textOf = (i) => {
+    const parts = [];
+    for (let el = headings[i].nextElementSibling; el; el = el.nextElementSibling) {
+      if (anchors.includes(el) || (el.tagName === "H2" && el !== headings[i])) break;
+      if (el !== stepper) parts.push(el);
+    }
+    return parts;
+  };
+
+  let current = -1;
+  const show = (i, byReader) => {
+    if (i < 0 || i >= keys.length || i === current) return;
+    current = i;
+    // Keep the buttons where they were on screen while the figure moves to the next state.
+    const before = stepper.isConnected ? stepper.getBoundingClientRect().top : null;
+    headings[i].after(stepper);
+    if (byReader && before !== null) {
+      window.scrollBy({ top: stepper.getBoundingClientRect().top - before, behavior: "instant" });
+    }
+    figures.forEach((f, j) => { f.hidden = j !== i; });
+    document.querySelectorAll(".r36-current").forEach((el) => el.classList.remove("r36-current"));
+    headings.forEach((h) => h.removeAttribute("aria-current"));
+    textOf(i).forEach((el) => el.classList.add("r36-current"));
+    headings[i].setAttribute("aria-current", "step");
+    stepper.querySelector(".r36-stepper__status").textContent =
+      `${zh ? "状态" : "State"} ${keys[i]} · ${i + 1}/${keys.length}`;
+    stepper.querySelector("[data-step='-1']").disabled = i === 0;
+    stepper.querySelector("[data-step='1']").disabled = i === keys.length - 1;
+    if (byReader) {
+      stepper.querySelector(".r36-stepper__live").textContent =
+        figures[i].querySelector("figcaption").textContent;
+      // replaceState changes the hash without scrolling the page to the anchor.
+      history.replaceState(null, "", `#r36-${keys[i]}`);
+    }
+  };
+
+  stepper.addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-step]");
+    if (button) show(current + Number(button.dataset.step), true);
+  });
+  stepper.addEventListener("keydown", (event) => {
+    const step = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
+    if (!step) return;
+    event.preventDefault();
+    show(current + step, true);
+    const toward = stepper.querySelector(`[data-step='${step}']`);
+    (toward.disabled ? stepper.querySelector(`[data-step='${-step}']`) : toward).focus();
+  });
+  const fromHash = () => keys.indexOf(location.hash.replace("#r36-", ""));
+  window.addEventListener("hashchange", () => show(fromHash(), false));
+  show(Math.max(0, fromHash()), false);
+});
