@@ -1,0 +1,204 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # LAB 02 · E · 只改 q 或只改 V，分别会改变什么？ <a id="lab-02"></a>
+#
+# 这是 [R36](../R36.md) 的练习 E。数据就是课页的数据：两个 query 读三个来源，K、V 是前两讲（R31–R32）的值。先只改 query 2，再只改 V，看分数表 $S=QK^{\mathsf T}$、权重 $A=\operatorname{softmax}_{\text{key}}(S)$ 与输出 $Y=AV$ 各自哪里变、哪里不变；最后加上 batch 与 head 两根轴。
+#
+# 每条结论都写成代码格里的一句 `assert`：结论不成立，那一格就报错，网站构建和测试都会失败。
+
+# %% [markdown]
+# ## 准备 <a id="setup"></a>
+#
+# 载入 `attn` 与课页数据。
+
+# %%
+import os
+
+import matplotlib.pyplot as plt
+import numpy as np
+from matplotlib import font_manager
+
+import attn
+from attn.lesson import K, Q, V, q1, q2
+
+# %% [markdown]
+# 下面这一格只管画图：图中的标签随页面语言（没有中文字体时改用英文），数字都由 `attn` 算出。可以跳过。
+
+# %%
+# The site's build sets ATTN_LAB_LOCALE to the page's language;
+# run by hand, LANG decides.
+env = os.environ
+LOCALE = (env.get("ATTN_LAB_LOCALE") or env.get("LANG") or "en")[:2]
+fonts = {font.name for font in font_manager.fontManager.ttflist}
+cjk = [f for f in ("Noto Sans CJK SC", "Source Han Sans SC") if f in fonts]
+# Without a CJK font, English labels rather than empty boxes.
+if LOCALE == "zh" and not cjk:
+    LOCALE = "en"
+# Letters and digits from DejaVu Sans, Chinese from the CJK font.
+plt.rcParams["font.family"] = ["DejaVu Sans", *cjk]
+# An opaque figure reads the same on the site's light and dark pages.
+plt.rcParams["figure.facecolor"] = "white"
+# A white box keeps each number legible on every colour of the map.
+BOX = {"boxstyle": "round,pad=0.2", "fc": "white", "ec": "none"}
+NUMBER = {"ha": "center", "va": "center", "bbox": BOX}
+
+LABELS = {
+    "zh": {
+        "query": "查询（query）",
+        "key": "来源（key）",
+        "before": "改动前的 A",
+        "q": "只改 query 2 之后的 A",
+        "v": "只改 V 之后的 A",
+        "weight": "权重",
+    },
+    "en": {
+        "query": "query",
+        "key": "source (key)",
+        "before": "A before",
+        "q": "A after changing only query 2",
+        "v": "A after changing only V",
+        "weight": "weight",
+    },
+}
+WORDS = LABELS.get(LOCALE, LABELS["en"])
+
+
+def weights_before_after(before, after, title):
+    """Draw A before and after a change, each weight written in its cell.
+
+    One colour scale (0 to 1) for both; a row that changed is outlined.
+    """
+    fig, axes = plt.subplots(1, 2, figsize=(8, 2.4), layout="constrained")
+    titles = (WORDS["before"], title)
+    panels = zip(axes, (before, after), titles, strict=True)
+    for ax, weights, name in panels:
+        image = ax.imshow(weights, cmap="viridis", vmin=0, vmax=1)
+        for (i, j), w in np.ndenumerate(weights):
+            ax.text(j, i, f"{w:.3f}", **NUMBER)
+        n_q, n_k = weights.shape
+        ax.set_xticks(range(n_k), [f"key {j + 1}" for j in range(n_k)])
+        ax.set_yticks(range(n_q), [f"query {i + 1}" for i in range(n_q)])
+        ax.set(title=name, xlabel=WORDS["key"], ylabel=WORDS["query"])
+    changed = ~np.isclose(before, after).all(axis=-1)
+    for i in np.flatnonzero(changed):
+        corner = (-0.5, i - 0.5)
+        box = plt.Rectangle(corner, n_k, 1, fill=False, ec="#d62728", lw=3)
+        axes[1].add_patch(box)
+    fig.colorbar(image, ax=axes, label=WORDS["weight"])
+
+
+def show(**arrays):
+    """Print each array under its name, rounded to three decimals."""
+    for name, array in arrays.items():
+        print(f"{name} =\n{np.round(array, 3)}\n")
+
+
+# %% [markdown]
+# 改动前的读取：两个 query 各占一行，三个来源各占一列。
+
+# %%
+before = attn.read(Q, K, V)
+show(S=before.scores, A=before.weights, Y=before.output)
+
+# %% [markdown]
+# ## 只改 query 2 <a id="change-q"></a>
+#
+# 把 query 2 从 $q_2=(0,1)$ 换成同方向、长一倍的 $(0,2)$；query 1、K、V 都不动。
+
+# %%
+q2_new = 2 * q2
+Q_new = np.stack([q1, q2_new])
+after_q = attn.read(Q_new, K, V)
+show(S=after_q.scores, A=after_q.weights, Y=after_q.output)
+
+# %% [markdown]
+# 结论：第 1 行在 $S$、$A$、$Y$ 中一个数都没变，第 2 行三者都变了。第 1 行仍是 query 1 单独读取的结果，第 2 行正是新 query 单独读取的结果：每一行只由自己的 query 决定。
+
+# %%
+for name in ("scores", "weights", "output"):
+    old, new = getattr(before, name), getattr(after_q, name)
+    assert np.array_equal(new[0], old[0]), f"{name}: row 1 changed"
+    assert not np.allclose(new[1], old[1]), f"{name}: row 2 is the same"
+assert np.allclose(after_q.output[0], attn.read(q1, K, V).output)
+assert np.allclose(after_q.output[1], attn.read(q2_new, K, V).output)
+
+# %% [markdown]
+# query 2 长了一倍，它那一行的分数也翻倍；softmax 因而更尖，原本分数较高的来源 2、3 分到更多权重，来源 1 分到更少。第 2 行的权重仍然和为 1。
+
+# %%
+assert np.array_equal(after_q.scores[1], 2 * before.scores[1])
+assert (after_q.weights[1, 1:] > before.weights[1, 1:]).all()
+assert after_q.weights[1, 0] < before.weights[1, 0]
+assert np.allclose(after_q.weights.sum(axis=-1), 1)
+weights_before_after(before.weights, after_q.weights, WORDS["q"])
+
+# %% [markdown]
+# ## 只改 V <a id="change-v"></a>
+#
+# 这次 Q、K 不动，只把来源 2 的 value 从 $(0,4)$ 换成 $(4,0)$。
+
+# %%
+V_new = np.array(V)  # a writable copy: the lesson's V is read-only
+V_new[1] = [4, 0]
+after_v = attn.read(Q, K, V_new)
+show(S=after_v.scores, A=after_v.weights, Y=after_v.output)
+
+# %% [markdown]
+# 结论：$S$ 与 $A$ 完全不变，因为它们只由 Q 和 K 算出；$Y$ 变了。两个 query 都给来源 2 分了权重，所以 $Y$ 的两行都变，变化量正好是 $A$ 乘上 V 的变化。
+
+# %%
+assert np.array_equal(after_v.scores, before.scores)
+assert np.array_equal(after_v.weights, before.weights)
+change = after_v.output - before.output
+assert (~np.isclose(change, 0)).any(axis=-1).all()
+assert np.allclose(change, before.weights @ (V_new - V))
+weights_before_after(before.weights, after_v.weights, WORDS["v"])
+
+# %% [markdown]
+# ## 加上 batch 与 head <a id="batch-heads"></a>
+#
+# 把课页的两个 query 复制成 $B\times H$ 份：2 个 batch、每个 3 个 head，第 h 个 head 的 query 乘以 h。K、V 仍是二维，沿 batch 与 head 两根轴广播。分数与权重的形状是 $B\times H\times n_q\times n_k$。
+
+# %%
+B, H = 2, 3
+head_scale = np.arange(1, H + 1).reshape(1, H, 1, 1)
+Q_bh = np.broadcast_to(Q, (B, H, 2, 2)) * head_scale
+many = attn.read(Q_bh, K, V)
+print(many.weights.shape, many.output.shape)
+show(A_batch_1=many.weights[0])
+
+# %% [markdown]
+# 结论：softmax 仍落在最后一根轴，也就是 key 轴；每个 batch、每个 head 的每一行都和为 1，沿 query 轴求和则不是 1。每个 head 都等于用它自己的二维 Q 单独读取一次；第 1 个 head 就是课页的读取。
+
+# %%
+assert many.weights.shape == (B, H, 2, 3)
+assert many.output.shape == (B, H, 2, 2)
+assert np.allclose(many.weights, attn.softmax(many.scores, axis=-1))
+assert np.allclose(many.weights.sum(axis=-1), 1)
+assert not np.allclose(many.weights.sum(axis=-2), 1)
+for b in range(B):
+    for h in range(H):
+        one_head = attn.read(Q_bh[b, h], K, V)
+        assert np.allclose(many.weights[b, h], one_head.weights), (b, h)
+        assert np.allclose(many.output[b, h], one_head.output), (b, h)
+assert np.allclose(many.weights[:, 0], before.weights)
+many.weights.sum(axis=-1)
+
+# %% [markdown]
+# ## 小结 <a id="summary"></a>
+#
+# - 只改一个 query：只有它那一行的 $S$、$A$、$Y$ 会变，其他行一个数都不变。
+# - 只改 V：$S$ 与 $A$ 不变，$Y$ 变；读取了被改来源的行都会变，变多少由权重决定。
+# - 加上 batch 与 head：每个 head 各自独立读取，softmax 仍在最后的 key 轴上，每行和为 1。

@@ -1,0 +1,253 @@
+"""The lab notebooks: every cell runs here too, both languages share their code, and the built
+pages are executed HTML (not the raw ``.py``) with the notebook and its source beside them."""
+
+from __future__ import annotations
+
+import doctest
+import io
+import re
+import shutil
+import traceback
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+
+import jupytext
+import matplotlib
+import nbformat
+import pytest
+
+import hooks.notebooks
+from hooks.notebooks import percent_cells
+from tests.docs_pages import DOCS, ROOT
+from tests.site import build, soup
+
+LAB = DOCS / "lab"
+LOCALES = {"zh": "", "en": "en/"}
+NOTEBOOKS = sorted(LAB.glob("*.py"))
+NAMES = sorted({path.name.split(".")[0] for path in NOTEBOOKS})
+HEADING_ID = re.compile(r'^#{1,6} .*<a id="([^"]+)"></a>$', re.MULTILINE)
+TITLES = {"zh": "只改 q 或只改 V", "en": "Only change q, or only change V"}
+
+
+class CellFailed(Exception):
+    """A notebook cell raised; the message starts with ``file:line``."""
+
+
+def shown(path: Path) -> str:
+    """Return ``path`` as the repository names it, when it is inside the repository."""
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+
+
+def run_cells(path: Path) -> dict[str, object]:
+    """Run the notebook's code cells in order in one namespace, as its kernel does.
+
+    Each cell is compiled under the notebook's own file name with its lines where they are
+    in the file, so a traceback shows the notebook's lines; a failure is a ``CellFailed``
+    whose message starts with ``file:line``.
+    """
+    namespace: dict[str, object] = {"__name__": "__main__"}
+    for cell in percent_cells(path.read_text(encoding="utf-8")):
+        if cell.kind != "code":
+            continue
+        code = compile("\n" * (cell.line - 1) + cell.source, str(path), "exec")
+        try:
+            exec(code, namespace)
+        except Exception as error:
+            # The frames from the notebook's line on, without this function's own.
+            inside = error.__traceback__.tb_next if error.__traceback__ else None
+            frames = [f for f in traceback.extract_tb(inside) if f.filename == str(path)]
+            line = frames[-1].lineno if frames else cell.line
+            what = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+            told = "".join(traceback.format_exception(type(error), error, inside))
+            raise CellFailed(f"{shown(path)}:{line}: {what}\n{told}") from None
+    return namespace
+
+
+def locale_of(path: Path) -> str:
+    """Return the language of ``LAB-02.zh.py``: ``zh``."""
+    return path.suffixes[-2].lstrip(".")
+
+
+@pytest.fixture
+def figures() -> Iterator[ModuleType]:
+    """Draw without a display (pyplot, as the notebook uses it); close every figure after."""
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    plt.close("all")
+    yield plt
+    plt.close("all")
+
+
+# --- the notebooks as source --------------------------------------------------------------------
+
+
+def test_every_lab_notebook_exists_in_both_languages() -> None:
+    assert NAMES, "no notebooks under docs/lab"
+    for name in NAMES:
+        for locale in LOCALES:
+            assert (LAB / f"{name}.{locale}.py").is_file(), f"{name} has no {locale} notebook"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_both_languages_run_the_same_code(name: str) -> None:
+    zh, en = (jupytext.read(LAB / f"{name}.{locale}.py") for locale in LOCALES)
+    assert [c.cell_type for c in zh.cells] == [c.cell_type for c in en.cells]
+    code = [[c.source for c in nb.cells if c.cell_type == "code"] for nb in (zh, en)]
+    assert code[0] == code[1], "the code cells differ between the languages"
+    ids = [
+        HEADING_ID.findall((LAB / f"{name}.{locale}.py").read_text("utf-8")) for locale in LOCALES
+    ]
+    assert ids[0] == ids[1], "the languages' headings have different ids"
+    assert ids[0], "no heading has an explicit id"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_the_runner_reads_the_cells_jupytext_reads(path: Path) -> None:
+    ours = [c.source for c in percent_cells(path.read_text(encoding="utf-8")) if c.kind == "code"]
+    theirs = [c.source for c in jupytext.read(path).cells if c.cell_type == "code"]
+    assert ours == theirs
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_every_cell_runs_and_every_claim_holds(
+    path: Path, figures: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ATTN_LAB_LOCALE", locale_of(path))
+    namespace = run_cells(path)
+    plt = figures
+    numbers = plt.get_fignums()
+    assert len(numbers) == 2, "one before/after figure per change"
+    for number in numbers:
+        figure = plt.figure(number)
+        figure.savefig(io.BytesIO(), format="png")  # drawing is when a missing glyph warns
+        labels = [ax.get_ylabel() for ax in figure.axes if ax.get_ylabel()]
+        assert namespace["WORDS"]["query"] in labels  # type: ignore[index]
+    expected = "zh" if locale_of(path) == "zh" and namespace["cjk"] else "en"
+    assert namespace["LOCALE"] == expected
+
+
+def test_a_wrong_claim_fails_naming_the_file_and_line(tmp_path: Path, figures: ModuleType) -> None:
+    notebook = tmp_path / "LAB-02.zh.py"
+    claim = "assert many.output.shape == (B, H, 2, 2)"
+    text = (LAB / "LAB-02.zh.py").read_text(encoding="utf-8")
+    assert claim in text
+    notebook.write_text(text.replace(claim, claim.replace("2, 2)", "2, 3)")), encoding="utf-8")
+    line = text[: text.index(claim)].count("\n") + 1
+    with pytest.raises(CellFailed, match=rf"^{re.escape(str(notebook))}:{line}: AssertionError"):
+        run_cells(notebook)
+
+
+# --- the built pages ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("locale", "prefix"), LOCALES.items())
+@pytest.mark.parametrize("name", NAMES)
+def test_the_lab_page_is_executed_html_in_its_language(
+    site: Path, name: str, locale: str, prefix: str
+) -> None:
+    path = site / f"{prefix}lab/{name}.html"
+    assert not path.read_text(encoding="utf-8").startswith("# ---"), "the raw .py was copied"
+    page = soup(path)
+    assert page.html["lang"] == locale
+    article = page.select_one("article")
+    assert article.select_one(".jupyter-wrapper"), "not rendered by mkdocs-jupyter"
+    assert TITLES[locale] in article.select_one("h1").get_text()
+    images = article.select('img[src^="data:image/png"]')
+    assert len(images) >= 2, "the heatmaps are missing"
+    printed = article.get_text()
+    assert "[[0.422 0.155 0.422]\n [0.155 0.422 0.422]]" in printed
+    assert "[0.063 0.468 0.468]]" in printed
+    assert not article.select('[data-mime-type="application/vnd.jupyter.stderr"]')
+    assert not article.select(".jp-OutputArea-output.jp-mod-error, .ansi-red-fg")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_both_languages_share_the_heading_ids(site: Path, name: str) -> None:
+    ids = [
+        [
+            h.get("id")
+            for h in soup(site / f"{prefix}lab/{name}.html").select("article :is(h1,h2,h3)")
+        ]
+        for prefix in LOCALES.values()
+    ]
+    assert ids[0] == ids[1]
+    assert all(ids[0]), "a heading has no id"
+    source = HEADING_ID.findall((LAB / f"{name}.zh.py").read_text(encoding="utf-8"))
+    assert ids[0] == source
+
+
+@pytest.mark.parametrize("prefix", LOCALES.values())
+@pytest.mark.parametrize("name", NAMES)
+def test_formulas_and_links_read_as_on_the_other_pages(site: Path, name: str, prefix: str) -> None:
+    article = soup(site / f"{prefix}lab/{name}.html").select_one("article")
+    markdown = article.select(".jp-MarkdownOutput")
+    assert len(article.select(".jp-MarkdownOutput math")) >= 5
+    assert not any("$" in cell.get_text() for cell in markdown), "a formula was left as $...$"
+    hrefs = {a["href"] for cell in markdown for a in cell.select("a[href]")}
+    assert "../R36.html" in hrefs
+    for href in hrefs:
+        if not re.match(r"[a-z]+:|#", href):
+            assert (site / f"{prefix}lab" / href).resolve().is_file(), href
+
+
+@pytest.mark.parametrize(("locale", "prefix"), LOCALES.items())
+@pytest.mark.parametrize("name", NAMES)
+def test_the_notebook_and_its_source_download_from_the_page(
+    site: Path, name: str, locale: str, prefix: str
+) -> None:
+    folder = site / f"{prefix}lab"
+    links = soup(folder / f"{name}.html").select("article .lab-downloads a[href]")
+    assert [a["href"] for a in links] == [f"{name}.ipynb", f"{name}.py"]
+    assert links[0].has_attr("download")
+    source = LAB / f"{name}.{locale}.py"
+    assert (folder / f"{name}.py").read_bytes() == source.read_bytes()
+    notebook = nbformat.reads((folder / f"{name}.ipynb").read_text(encoding="utf-8"), 4)
+    nbformat.validate(notebook)
+    assert notebook.metadata.kernelspec.name == "python3"
+    code = [c.source for c in notebook.cells if c.cell_type == "code"]
+    assert code == [c.source for c in jupytext.read(source).cells if c.cell_type == "code"]
+
+
+@pytest.mark.parametrize(("locale", "prefix"), LOCALES.items())
+def test_the_language_selector_and_r36_lead_to_the_lab(
+    site: Path, locale: str, prefix: str
+) -> None:
+    other = "en" if locale == "zh" else "zh"
+    page = site / f"{prefix}lab/LAB-02.html"
+    switch = soup(page).select_one(f'a[hreflang="{other}"]')
+    target = (page.parent / switch["href"]).resolve()
+    assert target == (site / f"{LOCALES[other]}lab/LAB-02.html").resolve()
+    r36 = soup(site / f"{prefix}R36.html")
+    assert r36.select_one('#next ~ p a[href="lab/LAB-02.html"]')
+    assert r36.select_one('a[href^="https://deepnote.com/"]'), "the lesson's own LAB 02 link"
+
+
+def test_the_lab_is_in_the_navigation_and_the_sitemap(site: Path) -> None:
+    nav = {a.get_text(strip=True) for a in soup(site / "en/R36.html").select("nav a[href]")}
+    assert "LAB 02 · Only change q, or only V" in nav
+    sitemap = (site / "sitemap.xml").read_text(encoding="utf-8")
+    assert "lab/LAB-02.html</loc>" in sitemap
+    assert "en/lab/LAB-02.html</loc>" in sitemap
+
+
+def test_a_wrong_claim_fails_the_build_naming_the_file_and_line(tmp_path: Path) -> None:
+    for part in ("docs", "hooks", "overrides"):
+        if (ROOT / part).is_dir():
+            shutil.copytree(ROOT / part, tmp_path / part)
+    shutil.copy(ROOT / "mkdocs.yml", tmp_path)
+    notebook = tmp_path / "docs" / "lab" / "LAB-02.zh.py"
+    claim = "assert np.array_equal(after_v.weights, before.weights)"
+    text = notebook.read_text(encoding="utf-8")
+    notebook.write_text(text.replace(claim, "assert not" + claim[len("assert") :]), "utf-8")
+    line = text[: text.index(claim)].count("\n") + 1
+    result = build(tmp_path / "out", tmp_path / "mkdocs.yml")
+    assert result.returncode != 0
+    assert f"docs/lab/LAB-02.zh.py:{line}: AssertionError" in result.stderr
+
+
+def test_the_hooks_examples_run() -> None:
+    result = doctest.testmod(hooks.notebooks, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0
+    assert result.failed == 0
