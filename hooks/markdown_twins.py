@@ -46,6 +46,11 @@ LLMS = "llms.txt"
 LLMS_FULL = "llms-full.txt"
 SITEMAP = "sitemap.xml"
 VIEW_LABELS = {"zh": "查看 Markdown", "en": "View Markdown"}
+NOTEBOOK_VIEW_LABELS = {"zh": "查看全文（.py）", "en": "View the full text (.py)"}
+NOTEBOOK_NOTES = {
+    "zh": "实验的 Jupytext 笔记本源文件（percent 格式），构建时执行。",
+    "en": "The lab's Jupytext notebook source (percent format), executed at build time.",
+}
 MARKDOWN_ICON = ".icons/material/language-markdown-outline.svg"
 NOTE_LENGTH = 140
 
@@ -227,7 +232,12 @@ def summary_text(descriptions: Iterable[str], revision: str, date: str) -> str:
 
 
 def with_twin_links(
-    page_html: str, href: str, label: str, icon: str = "", action_href: str | None = None
+    page_html: str,
+    href: str,
+    label: str,
+    icon: str = "",
+    action_href: str | None = None,
+    media_type: str = "text/markdown",
 ) -> str:
     """Return the page with its twin linked in the head and a visible action under its title.
 
@@ -239,9 +249,9 @@ def with_twin_links(
     class="md-content__inner md-typeset"><h1>T</h1><p class="md-twin"><a href="R36.md"
     type="text/markdown"><span class="twemoji"></span> View Markdown</a></p><p>
     """
-    link = f'<link rel="alternate" type="text/markdown" href="{html.escape(href)}">'
+    link = f'<link rel="alternate" type="{media_type}" href="{html.escape(href)}">'
     target = html.escape(action_href or href)
-    kind = "" if action_href else ' type="text/markdown"'
+    kind = "" if action_href else f' type="{media_type}"'
     # A plain link under the title, not one of Material's floating page-action icons: those are
     # drawn in a faint grey that is too pale for text (axe's colour-contrast rule).
     action = (
@@ -522,20 +532,29 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str
 
 
 def on_post_page(output: str, page: Any, config: Any) -> str:
-    """Write the page's twin beside it, list it for ``llms.txt`` and link it from the page."""
-    twin = _site.twins.get(page.file.dest_uri)
-    if twin is None:
-        return output
-    uri = twin_uri(page.file.dest_uri)
-    path = Path(config.site_dir, uri)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(twin)
+    """Write the page's twin beside it, list it for ``llms.txt`` and link it from the page.
+
+    A notebook page's twin is its own ``.py`` source, which ``notebooks.py`` publishes.
+    """
     locale = page_locale(page, config)
+    twin = _site.twins.get(page.file.dest_uri)
+    notebook = twin is None and page.file.src_uri.endswith(".py")
+    if notebook:
+        twin = page.file.content_bytes
+        uri = PurePosixPath(page.file.dest_uri).with_suffix(".py").as_posix()
+        note = NOTEBOOK_NOTES.get(locale, NOTEBOOK_NOTES["en"])
+    elif twin is not None:
+        uri = twin_uri(page.file.dest_uri)
+        path = Path(config.site_dir, uri)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(twin)
+        note = shortened(first_paragraph(twin.decode("utf-8")))
+    else:
+        return output
     markdown = twin.decode("utf-8")
-    _site.entries[uri] = Entry(
-        locale, uri, page_title(page), shortened(first_paragraph(markdown)), markdown
-    )
-    label = VIEW_LABELS.get(locale, VIEW_LABELS["en"])
+    _site.entries[uri] = Entry(locale, uri, page_title(page), note, markdown)
+    labels = NOTEBOOK_VIEW_LABELS if notebook else VIEW_LABELS
+    label = labels.get(locale, labels["en"])
     view = view_uri(uri)
     Path(config.site_dir, view).write_text(
         full_text_html(
@@ -553,6 +572,7 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
         label,
         theme_icon(config),
         action_href=get_relative_url(view, page.file.dest_uri),
+        media_type="text/x-python" if notebook else "text/markdown",
     )
 
 

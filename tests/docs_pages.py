@@ -22,6 +22,18 @@ def page_names() -> list[str]:
     return sorted(p.name.removesuffix(".zh.md") for p in DOCS.rglob("*.zh.md"))
 
 
+def notebook_names() -> list[str]:
+    """Return every notebook page's path without suffix (``lab/LAB-02``): ``.zh.py`` sources."""
+    return sorted(
+        p.relative_to(DOCS).as_posix().removesuffix(".zh.py") for p in DOCS.rglob("*.zh.py")
+    )
+
+
+def published_sources() -> list[str]:
+    """Return the raw file every page publishes for agents: ``R36.md`` …, ``lab/LAB-02.py``."""
+    return [f"{name}.md" for name in page_names()] + [f"{name}.py" for name in notebook_names()]
+
+
 def twin(name: str, locale: str) -> Path:
     """Return the path of page ``name`` in ``locale``."""
     return DOCS / f"{name}.{locale}.md"

@@ -9,7 +9,7 @@ from bs4 import BeautifulSoup
 from playwright.sync_api import Browser, expect
 
 from tests.browser import watched_page
-from tests.docs_pages import SEED, page_names
+from tests.docs_pages import DOCS, SEED, page_names
 from tests.site import soup
 
 PREFIXES = {"zh": "", "en": "en/"}
@@ -113,3 +113,16 @@ def test_view_reads_without_javascript_and_anchors_scroll(browser: Browser, base
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, "the view must wrap on a phone, not scroll sideways"
     page.context.close()
+
+
+@pytest.mark.parametrize(("locale", "prefix"), PREFIXES.items())
+def test_the_lab_has_a_view_of_its_python_source(site: Path, locale: str, prefix: str) -> None:
+    view = soup(site / f"{prefix}lab/LAB-02.py.html")
+    source = (DOCS / "lab" / f"LAB-02.{locale}.py").read_bytes()
+    assert view.select_one("pre#source").get_text().encode("utf-8") == source
+    assert (site / f"{prefix}lab/LAB-02.py").read_bytes() == source
+    links = {a.get_text(): a["href"] for a in view.select("header a[href]")}
+    assert links[".py"] == "LAB-02.py"
+    assert ".md" not in links, "a notebook has no .md twin to link"
+    action = soup(site / f"{prefix}lab/LAB-02.html").select_one(".md-twin a")
+    assert action["href"] == "LAB-02.py.html"

@@ -19,7 +19,7 @@ from urllib.request import urlopen
 import pytest
 
 from tests.browser import serving
-from tests.docs_pages import DOCS, ROOT, page_names, twin
+from tests.docs_pages import DOCS, ROOT, page_names, published_sources, twin
 from tests.site import build, copy_of_the_project, soup
 
 LOCALES = {"zh": "", "en": "en/"}
@@ -195,10 +195,10 @@ def test_llms_txt_lists_every_page_once_with_its_title_and_a_note(
     matches = [ITEM.fullmatch(item) for item in items]
     assert all(matches), items
     urls = [m["url"] for m in matches if m]
-    assert sorted(urls) == sorted(f"{prefix}{name}.md" for name in page_names())
+    assert sorted(urls) == sorted(f"{prefix}{source}" for source in published_sources())
     for m in filter(None, matches):
         assert (site / m["url"]).is_file()
-        assert m["title"] == title_of(site / m["url"].replace(".md", ".html"))
+        assert m["title"] == title_of(site / re.sub(r"\.(md|py)$", ".html", m["url"]))
         assert "\n" not in m["note"]
         assert len(m["note"]) <= 140
 
@@ -208,9 +208,9 @@ def test_llms_full_txt_holds_every_page_after_a_header(site: Path) -> None:
     assert full.splitlines()[0] == (site / "llms.txt").read_text(encoding="utf-8").splitlines()[0]
     headers = re.findall(r"^## \[.+\]\((\S+)\) · (.+)$", full, flags=re.MULTILINE)
     expected = [
-        (f"{prefix}{name}.md", SECTIONS[locale])
+        (f"{prefix}{source}", SECTIONS[locale])
         for locale, prefix in LOCALES.items()
-        for name in page_names()
+        for source in published_sources()
     ]
     assert sorted(headers) == sorted(expected)
     for url, _ in headers:
@@ -248,9 +248,9 @@ def test_a_rebuild_in_the_same_process_starts_afresh(tmp_path: Path) -> None:
     assert done.stdout.split() == ["built", "built"]
     llms = (tmp_path / "out" / "llms.txt").read_text(encoding="utf-8")
     assert "REBUILT" in llms.splitlines()[2]
-    assert [len(items) for items in sections(llms).values()] == [len(page_names())] * 2
+    assert [len(items) for items in sections(llms).values()] == [len(published_sources())] * 2
     full = (tmp_path / "out" / "llms-full.txt").read_text(encoding="utf-8")
-    assert len(re.findall(r"^## \[", full, flags=re.MULTILINE)) == 2 * len(page_names())
+    assert len(re.findall(r"^## \[", full, flags=re.MULTILINE)) == 2 * len(published_sources())
 
 
 # --- originals.zip ----------------------------------------------------------------------------
@@ -303,7 +303,7 @@ def test_llms_txt_links_absolutely_under_site_url_and_says_unknown_outside_git(
 ) -> None:
     llms = (linked_copy / "llms.txt").read_text(encoding="utf-8")
     urls = [m["url"] for items in sections(llms).values() for m in map(ITEM.fullmatch, items) if m]
-    assert len(urls) == 2 * len(page_names())
+    assert len(urls) == 2 * len(published_sources())
     assert all(url.startswith(SITE_URL) for url in urls)
     assert "revision unknown" in llms.splitlines()[2]
 
