@@ -63,8 +63,11 @@ browser:
 	  fi; \
 	fi
 
+# Two workers on this project's two cores; WORKERS=0 runs in one process.
+WORKERS ?= 2
+
 unit: install $(NODE_STAMP) browser
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(WORKERS)
 
 test: lint unit
 

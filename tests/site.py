@@ -40,10 +40,16 @@ def build(
 
 
 def copy_of_the_project(folder: Path) -> Path:
-    """Copy what the build reads into ``folder`` (outside git); return its mkdocs.yml."""
+    """Copy what the build reads into ``folder`` (outside git); return its mkdocs.yml.
+
+    The copy shares the project's notebook execution cache (keyed on the notebook, attn and
+    the packages), so that a copy runs a notebook's kernel only when its notebook differs.
+    """
     for part in ("docs", "hooks", "overrides"):
         shutil.copytree(ROOT / part, folder / part)
     shutil.copy(ROOT / "mkdocs.yml", folder)
+    (ROOT / ".cache").mkdir(exist_ok=True)
+    (folder / ".cache").symlink_to(ROOT / ".cache", target_is_directory=True)
     return folder / "mkdocs.yml"
 
 

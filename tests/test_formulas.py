@@ -5,19 +5,17 @@ The hooks are imported by module name, as MkDocs loads them (``hooks/`` on the p
 
 from __future__ import annotations
 
-import doctest
 import importlib
 import re
-import shutil
 import sys
 from pathlib import Path
-from types import ModuleType, SimpleNamespace
+from types import SimpleNamespace
 
 import pytest
 from mkdocs.exceptions import PluginError
 
 from tests.docs_pages import DOCS, ROOT, page_names, twin
-from tests.site import build, soup
+from tests.site import build, copy_of_the_project, soup
 
 sys.path.insert(0, str(ROOT / "hooks"))
 formulas = importlib.import_module("formulas")
@@ -93,14 +91,10 @@ def test_the_font_subset_covers_every_formula_and_no_more(tmp_path: Path) -> Non
 
 
 def test_a_formula_latex2mathml_cannot_convert_fails_the_build(tmp_path: Path) -> None:
-    shutil.copytree(
-        ROOT,
-        tmp_path / "repo",
-        ignore=shutil.ignore_patterns(".*", "node_modules", "site", "__pycache__", "*.egg-info"),
-    )
+    config = copy_of_the_project(tmp_path / "repo")
     page = tmp_path / "repo" / "docs" / "R36.zh.md"
     page.write_text(page.read_text(encoding="utf-8") + "\n坏公式 $\\frac{1}{$\n", encoding="utf-8")
-    result = build(tmp_path / "out", tmp_path / "repo" / "mkdocs.yml")
+    result = build(tmp_path / "out", config)
     assert result.returncode != 0
     assert "R36.zh.md: formula '\\\\frac{1}{' cannot be converted to MathML" in result.stderr
 
@@ -132,10 +126,3 @@ def test_a_notebooks_formulas_become_mathml_without_mathjax() -> None:
     assert "mathjax" not in out.lower()
     assert '<span class="arithmatex"><math alttext="Y=AV">' in out
     assert "<code>$x$</code>" in out
-
-
-@pytest.mark.parametrize("module", [formulas, math_font], ids=lambda m: m.__name__)
-def test_hook_docstring_examples(module: ModuleType) -> None:
-    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
-    assert result.attempted > 0
-    assert result.failed == 0

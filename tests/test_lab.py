@@ -3,10 +3,8 @@ pages are executed HTML (not the raw ``.py``) with the notebook and its source b
 
 from __future__ import annotations
 
-import doctest
 import io
 import re
-import shutil
 import traceback
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,10 +15,9 @@ import matplotlib
 import nbformat
 import pytest
 
-import hooks.notebooks
 from hooks.notebooks import percent_cells
 from tests.docs_pages import DOCS, ROOT
-from tests.site import build, soup
+from tests.site import build, copy_of_the_project, soup
 
 LAB = DOCS / "lab"
 LOCALES = {"zh": "", "en": "en/"}
@@ -233,21 +230,12 @@ def test_the_lab_is_in_the_navigation_and_the_sitemap(site: Path) -> None:
 
 
 def test_a_wrong_claim_fails_the_build_naming_the_file_and_line(tmp_path: Path) -> None:
-    for part in ("docs", "hooks", "overrides"):
-        if (ROOT / part).is_dir():
-            shutil.copytree(ROOT / part, tmp_path / part)
-    shutil.copy(ROOT / "mkdocs.yml", tmp_path)
+    config = copy_of_the_project(tmp_path)
     notebook = tmp_path / "docs" / "lab" / "LAB-02.zh.py"
     claim = "assert np.array_equal(after_v.weights, before.weights)"
     text = notebook.read_text(encoding="utf-8")
     notebook.write_text(text.replace(claim, "assert not" + claim[len("assert") :]), "utf-8")
     line = text[: text.index(claim)].count("\n") + 1
-    result = build(tmp_path / "out", tmp_path / "mkdocs.yml")
+    result = build(tmp_path / "out", config)
     assert result.returncode != 0
     assert f"docs/lab/LAB-02.zh.py:{line}: AssertionError" in result.stderr
-
-
-def test_the_hooks_examples_run() -> None:
-    result = doctest.testmod(hooks.notebooks, optionflags=doctest.ELLIPSIS)
-    assert result.attempted > 0
-    assert result.failed == 0
