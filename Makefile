@@ -63,11 +63,12 @@ browser:
 	  fi; \
 	fi
 
-# Two workers on this project's two cores; WORKERS=0 runs in one process.
+# Two workers on this project's two cores (WORKERS=0: one process). A page's examples share
+# one namespace and must run in order in one worker, hence --dist loadfile.
 WORKERS ?= 2
 
 unit: install $(NODE_STAMP) browser
-	$(BIN)/pytest -n $(WORKERS)
+	$(BIN)/pytest -n $(WORKERS) --dist loadfile
 
 test: lint unit
 

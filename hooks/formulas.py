@@ -3,12 +3,13 @@ r"""MkDocs hook: every formula becomes MathML when the site is built; no math Ja
 ``pymdownx.arithmatex`` (generic) marks ``$...$`` as ``<span class="arithmatex">\(...\)</span>``
 and ``$$...$$`` as ``<div class="arithmatex">\[...\]</div>``. Each formula becomes a ``<math>``
 from latex2mathml, adjusted for what Chromium's MathML Core draws, with its LaTeX kept in
-``alttext`` and in a TeX annotation. A notebook's Markdown cells (mkdocs-jupyter) get the same
+``alttext`` (for copying and for screen readers; a TeX ``<annotation>`` as well would only
+double every formula in the page's weight and in the search index). A notebook's Markdown cells (mkdocs-jupyter) get the same
 treatment, and lose the MathJax that mkdocs-jupyter would load. The build fails on a formula
 latex2mathml cannot convert and on one that draws a character the vendored font subset lacks.
 
 >>> latex_to_mathml(r"\operatorname{softmax}_{\text{key}}(QK^{\mathsf T})")
-'<math alttext="..."><semantics><mrow><msub><mi>softmax</mi><mrow><mtext>key</mtext></mrow></msub><mo stretchy="false">(</mo><mi>Q</mi><msup><mi>K</mi><mrow><mi>𝖳</mi></mrow></msup><mo stretchy="false">)</mo></mrow><annotation ...</annotation></semantics></math>'
+'<math alttext="..."><mrow><msub><mi>softmax</mi><mrow><mtext>key</mtext></mrow></msub><mo stretchy="false">(</mo><mi>Q</mi><msup><mi>K</mi><mrow><mi>𝖳</mi></mrow></msup><mo stretchy="false">)</mo></mrow></math>'
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from html import unescape
 from pathlib import Path
 from string import ascii_letters
 from typing import Any
-from xml.etree.ElementTree import Element, SubElement, tostring
+from xml.etree.ElementTree import Element, tostring
 
 from fontTools.ttLib import TTFont
 from latex2mathml.converter import convert_to_element
@@ -151,10 +152,6 @@ def math_element(latex: str, display: bool = False) -> Element:
     if not display:
         del math.attrib["display"]
     math.set("alttext", latex)
-    semantics = Element("semantics")
-    semantics.extend(list(math))
-    SubElement(semantics, "annotation", encoding="application/x-tex").text = latex
-    math[:] = [semantics]
     return math
 
 
@@ -162,9 +159,9 @@ def latex_to_mathml(latex: str, display: bool = False) -> str:
     r"""Return ``latex`` as a MathML string for an HTML page.
 
     >>> latex_to_mathml(r"\mathbb R", display=True)
-    '<math display="block" alttext="\\mathbb R"><semantics><mrow><mi>ℝ</mi></mrow><annotation encoding="application/x-tex">\\mathbb R</annotation></semantics></math>'
+    '<math display="block" alttext="\\mathbb R"><mrow><mi>ℝ</mi></mrow></math>'
     >>> latex_to_mathml(r"a<b")
-    '<math alttext="a&lt;b"><semantics><mrow><mi>a</mi><mo>&lt;</mo><mi>b</mi></mrow>...'
+    '<math alttext="a&lt;b"><mrow><mi>a</mi><mo>&lt;</mo><mi>b</mi></mrow></math>'
     """
     return tostring(math_element(latex, display), encoding="unicode")
 
@@ -183,8 +180,6 @@ def drawn_characters(math: Element) -> set[str]:
     """
     drawn: set[str] = set()
     for element in math.iter():
-        if element.tag == "annotation":
-            continue
         text = element.text or ""
         if element.tag == "mi" and len(text) == 1 and "mathvariant" not in element.attrib:
             text = styled(text, "ITALIC")

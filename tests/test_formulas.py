@@ -53,7 +53,6 @@ def test_every_formula_is_mathml_keeping_its_latex(
     maths = soup(site / f"{prefix}{name}.html").select("article math")
     alttexts = [m.get("alttext") for m in maths]
     assert all(alttexts), f"{prefix}{name}.html: a formula has no alttext"
-    assert [m.annotation.get_text() for m in maths] == alttexts
     source = twin(name, locale).read_text(encoding="utf-8")
     assert alttexts == dollar_formulas(source)
 
