@@ -1,16 +1,15 @@
-"""The built site in headless Chromium: switching language, following links, searching,
-copying, accessibility, and no request to any other host."""
+"""The built site in headless Chromium, used as a reader would: switching language, following
+the lesson's links, searching, copying, and the 404 page."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser import watched_page
-from tests.docs_pages import ROOT, page_names
+from tests.docs_pages import ROOT
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 PREFIXES = {"zh": "", "en": "en/"}
@@ -20,17 +19,6 @@ PREFIXES = {"zh": "", "en": "en/"}
 def page(browser: Browser) -> Page:
     page, _ = watched_page(browser)
     return page
-
-
-@pytest.mark.parametrize("prefix", PREFIXES.values())
-@pytest.mark.parametrize("name", page_names())
-def test_every_page_loads_cleanly_from_localhost_only(
-    browser: Browser, base_url: str, name: str, prefix: str
-) -> None:
-    page, traffic = watched_page(browser)
-    page.goto(f"{base_url}{prefix}{name}.html", wait_until="networkidle")
-    assert traffic.problems() == []
-    page.context.close()
 
 
 @pytest.mark.parametrize(
@@ -67,28 +55,35 @@ def test_the_lessons_links_reach_their_sections(
     expect(page.locator(f"[id='{target}']")).to_be_in_viewport()
 
 
+SEARCHES = [
+    ("归一化", "R36.html"),
+    ("形状表", "lecture.html"),
+    ("normalise", "en/R36.html"),
+    ("attention", "en/index.html"),
+]
+
+
 @pytest.mark.parametrize("start", ["index.html", "en/index.html"])
-@pytest.mark.parametrize(
-    ("query", "finds"),
-    [
-        ("归一化", "R36.html"),
-        ("形状表", "lecture.html"),
-        ("normalise", "en/R36.html"),
-        ("attention", "en/index.html"),
-    ],
-)
-def test_search_finds_pages_from_either_language(
-    page: Page, base_url: str, start: str, query: str, finds: str
-) -> None:
+def test_search_finds_pages_from_either_language(page: Page, base_url: str, start: str) -> None:
     page.goto(base_url + start)
     page.locator("label.md-search__icon, .md-search__input").first.click()
     field = page.locator("input.md-search__input")
-    field.fill(query)
-    field.press("End")  # Material searches on key events, not on fill
-    results = page.locator(".md-search-result__item a")
-    expect(results.first).to_be_visible()
-    hrefs = [h.split("#")[0] for h in results.evaluate_all("els => els.map(e => e.href)")]
-    assert base_url + finds in hrefs, f"{query!r} from {start}: {hrefs}"
+    for query, finds in SEARCHES:
+        # Empty the results first, so that no result of the last query can answer this one.
+        field.fill("")
+        field.press("End")
+        expect(page.locator(".md-search-result__item")).to_have_count(0)
+        field.fill(query)
+        field.press("End")  # Material searches on key events, not on fill
+        results = page.locator(".md-search-result__item a")
+        expect(results.first).to_be_visible()
+        expect(page.locator(".md-search-result__meta")).not_to_contain_text("No matching")
+        page.wait_for_function(
+            "href => [...document.querySelectorAll('.md-search-result__item a')]"
+            ".some(a => a.href.split('#')[0] === href)",
+            arg=base_url + finds,
+            timeout=5000,
+        )
 
 
 @pytest.mark.parametrize("prefix", PREFIXES.values())
@@ -110,19 +105,6 @@ def test_copying_a_doctest_gives_runnable_code(
     assert ">>>" not in copied
     assert "array(" not in copied
     page.context.close()
-
-
-@pytest.mark.parametrize("prefix", PREFIXES.values())
-@pytest.mark.parametrize("name", ["index", "R36", "lecture", "sources"])
-def test_no_accessibility_violations(page: Page, base_url: str, prefix: str, name: str) -> None:
-    page.goto(f"{base_url}{prefix}{name}.html")
-    page.add_script_tag(path=str(AXE))
-    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-    violations = [
-        {"id": v["id"], "nodes": [n["target"] for n in v["nodes"]][:3]}
-        for v in result["violations"]
-    ]
-    assert violations == [], json.dumps(violations, ensure_ascii=False, indent=1)
 
 
 def test_a_missing_page_gets_the_bilingual_404(page: Page, base_url: str, site: Path) -> None:
