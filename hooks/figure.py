@@ -144,14 +144,14 @@ def with_figures(html: str, fig: Figure, locale: str) -> str:
     for state in fig.states:
         heading = re.search(rf'<h2 id="state-{state.key}">.*?</h2>', html, re.S)
         if heading is None:
-            raise ValueError(f"R36 has no heading with id state-{state.key} for its figure")
+            raise ValueError(f"the page has no heading with id state-{state.key} for its figure")
         html = html[: heading.end()] + figure_html(fig, state.key, locale) + html[heading.end() :]
     return html
 
 
 def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
-    """Add the four states' figures to the R36 page, in the page's language."""
-    if page.file.src_uri.split(".")[0] != "R36":
+    """Add the four states' figures to a page with the states' sections, in its language."""
+    if '<h2 id="state-b0">' not in html:
         return html
     locale = getattr(page.file, "locale", None) or config.theme["language"]
     return with_figures(html, lesson_figure(), locale)

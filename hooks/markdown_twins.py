@@ -421,7 +421,10 @@ def sitemap_folders(site_dir: Path, site_url: str | None) -> set[str]:
     folders: set[str] = set()
     for page in site_dir.rglob("*.html"):
         uri = page.relative_to(site_dir).as_posix()
-        for href in alternate_hrefs(page.read_text(encoding="utf-8")):
+        # rel="alternate" links live in <head>; reading only it keeps this scan linear in the
+        # page count, since each page's body holds the whole navigation, which grows with it.
+        head = page.read_text(encoding="utf-8").partition("</head>")[0]
+        for href in alternate_hrefs(head):
             folder = sitemap_folder(uri, href, site_path)
             if folder is not None:
                 folders.add(folder)

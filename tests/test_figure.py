@@ -110,3 +110,9 @@ def test_raw_markdown_prints_each_states_highlighted_numbers(locale: str, key: s
             assert any(printed[j : j + len(row)] == row for j in range(len(printed))), (
                 f"R36.{locale}.md state {key}: {mark.matrix} row {i + 1} {row} is not printed"
             )
+
+
+@pytest.mark.parametrize("prefix", PREFIXES.values())
+def test_pages_without_the_states_get_no_figure(site: Path, prefix: str) -> None:
+    for name in ("index", "lecture", "sources", "glossary", "reference"):
+        assert not soup(site / f"{prefix}{name}.html").select("figure.r36-figure"), name
