@@ -98,3 +98,15 @@ def test_a_broken_anchor_fails_the_build(tmp_path: Path) -> None:
     result = build(tmp_path / "out", config)
     assert result.returncode != 0
     assert "no-such-record" in result.stderr
+
+
+def test_every_lang_and_hreflang_value_is_a_built_language(site: Path) -> None:
+    for html in site.rglob("*.html"):
+        page = soup(html)
+        langs = {page.html.get("lang")} | {t["hreflang"] for t in page.select("[hreflang]")}
+        assert langs <= set(LOCALES), f"{html.relative_to(site)}: {langs}"
+        # The bilingual 404 is one page in both languages; full-text views are single files.
+        if html.name != "404.html" and not html.name.endswith((".md.html", ".py.html")):
+            assert page.select("[hreflang]"), (
+                f"{html.relative_to(site)} names no alternate language"
+            )
