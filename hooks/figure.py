@@ -19,6 +19,8 @@ import re
 from html import escape
 from typing import Any
 
+from languages import page_locale
+
 from attn.figure import Figure, State, lesson_figure
 
 LABELS = {
@@ -153,5 +155,5 @@ def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
     """Add the four states' figures to a page with the states' sections, in its language."""
     if '<h2 id="state-b0">' not in html:
         return html
-    locale = getattr(page.file, "locale", None) or config.theme["language"]
+    locale = page_locale(page, config)
     return with_figures(html, lesson_figure(), locale)

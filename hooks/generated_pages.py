@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from glossary import glossary_markdown
+from languages import page_locale
 from reference import reference_markdown
 
 MARKER = re.compile(r"<!-- generated: ([\w-]+) -->")
@@ -23,7 +24,7 @@ GENERATORS: dict[str, Callable[[str], str]] = {
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     """Replace each generation marker with what it names, in the page's language."""
-    locale = getattr(page.file, "locale", None) or config.theme["language"]
+    locale = page_locale(page, config)
 
     def fill(match: re.Match[str]) -> str:
         name = match.group(1)

@@ -34,6 +34,7 @@ from urllib.parse import urljoin, urlsplit
 # with generated parts is filled by the very function that fills the page.
 from full_text import full_text_html, view_uri
 from generated_pages import on_page_markdown as fill_generated_parts
+from languages import build_locale, page_locale
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
@@ -324,16 +325,6 @@ def sitemap_folder(page_uri: str, href: str, site_path: str = "/") -> str | None
 
 
 # --- reading the build --------------------------------------------------------------------------
-
-
-def build_locale(config: Any) -> str:
-    """Return the language being built (i18n sets the theme's language for each build)."""
-    return str(config.theme.get("language") or "en")
-
-
-def page_locale(page: Any, config: Any) -> str:
-    """Return a page's language: i18n marks each file with its locale."""
-    return getattr(page.file, "locale", None) or build_locale(config)
 
 
 def language_name(config: Any, locale: str) -> str:

@@ -41,13 +41,13 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 import jupytext
+from languages import I18N_PLUGIN, build_locale
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.toc import AnchorLink
 
 NOTEBOOK_PLUGIN = "mkdocs-jupyter"
-I18N_PLUGIN = "i18n"
 LOCALE_VARIABLE = "ATTN_LAB_LOCALE"
 #: What the figures are computed with, besides the notebook itself: a change to any of these
 #: must not be answered from mkdocs-jupyter's cache.
@@ -316,14 +316,6 @@ def notebook_plugin(config: Any) -> Any:
     if plugin is None:
         raise PluginError(f"hooks/notebooks.py needs the {NOTEBOOK_PLUGIN} plugin in mkdocs.yml")
     return plugin
-
-
-def build_locale(config: Any) -> str:
-    """Return the language being built (i18n builds each language in turn)."""
-    i18n = config.plugins.get(I18N_PLUGIN)
-    if i18n is not None:
-        return str(i18n.current_language)
-    return str(config.theme.get("language") or "en")
 
 
 def is_notebook(file: Any) -> bool:

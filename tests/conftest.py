@@ -6,9 +6,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser, Page, sync_playwright
 
-from tests.browser import CHROMIUM, CHROMIUM_ARGS, serving
+from tests.browser import CHROMIUM, CHROMIUM_ARGS, serving, watched_page
 from tests.site import build, host_content_types
 
 
@@ -37,3 +37,10 @@ def browser() -> Iterator[Browser]:
         chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield chromium
         chromium.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Page:
+    """A fresh page in its own browser context (for tests that do not inspect its traffic)."""
+    page, _ = watched_page(browser)
+    return page

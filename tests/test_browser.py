@@ -15,12 +15,6 @@ AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 PREFIXES = {"zh": "", "en": "en/"}
 
 
-@pytest.fixture
-def page(browser: Browser) -> Page:
-    page, _ = watched_page(browser)
-    return page
-
-
 @pytest.mark.parametrize(
     ("start", "switch_to", "lands"),
     [

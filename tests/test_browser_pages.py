@@ -13,12 +13,6 @@ from tests.docs_pages import notebook_names, page_names
 from tests.test_browser import AXE, PREFIXES
 
 
-@pytest.fixture
-def page(browser: Browser) -> Page:
-    page, _ = watched_page(browser)
-    return page
-
-
 @pytest.mark.parametrize("prefix", PREFIXES.values())
 @pytest.mark.parametrize("name", page_names() + notebook_names())
 def test_every_page_loads_cleanly_from_localhost_only(

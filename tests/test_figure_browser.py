@@ -15,12 +15,6 @@ ORDER = ["b0", "b2", "b3", "b1"]
 PREFIXES = ["", "en/"]
 
 
-@pytest.fixture
-def page(browser: Browser) -> Page:
-    page, _ = watched_page(browser)
-    return page
-
-
 def shown_state(page: Page) -> tuple[str, list[str]]:
     """Return the visible figure's state and the highlighted rows, as 'matrix:row' strings."""
     figure = page.locator("figure.r36-figure:visible")
