@@ -3,21 +3,20 @@ and llms-full.txt, originals.zip, the host's content types, and no sitemap reque
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import re
 import subprocess
 import sys
 import zipfile
 from datetime import UTC, date, datetime
-from functools import cache
 from pathlib import Path
-from types import ModuleType
 from urllib.parse import urljoin, urlsplit
 from urllib.request import urlopen
 
 import pytest
 
+from hooks import generated_pages
+from hooks.host_headers import content_types
 from tests.browser import serving
 from tests.docs_pages import DOCS, ROOT, page_names, published_sources, twin
 from tests.site import build, copy_of_the_project, soup
@@ -28,23 +27,6 @@ VIEW_LABELS = {"zh": "查看 Markdown", "en": "View Markdown"}
 MARKER = "<!-- generated:"
 ITEM = re.compile(r"- \[(?P<title>.+)\]\((?P<url>[^)\s]+)\): (?P<note>\S.*)")
 SITE_URL = "https://example.org/r36/"
-
-
-@cache
-def hook(name: str) -> ModuleType:
-    """Load ``hooks/NAME.py`` as MkDocs does: its folder importable while it loads."""
-    path = ROOT / "hooks" / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(f"hooks/{name}.py", path)
-    assert spec
-    assert spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    sys.path.insert(0, str(path.parent))
-    try:
-        spec.loader.exec_module(module)
-    finally:
-        sys.path.remove(str(path.parent))
-    return module
 
 
 def has_generated_parts(name: str) -> bool:
@@ -117,9 +99,10 @@ def test_twin_is_the_pages_source_byte_for_byte(
 def test_twin_of_a_generated_page_holds_what_was_generated(
     site: Path, name: str, locale: str, prefix: str
 ) -> None:
-    generated = hook("generated_pages")
     source = twin(name, locale).read_text(encoding="utf-8")
-    expected = generated.MARKER.sub(lambda m: generated.GENERATORS[m.group(1)](locale), source)
+    expected = generated_pages.MARKER.sub(
+        lambda m: generated_pages.GENERATORS[m.group(1)](locale), source
+    )
     published = (site / f"{prefix}{name}.md").read_text(encoding="utf-8")
     assert MARKER not in published
     assert len(published) > len(source)
@@ -319,7 +302,7 @@ def test_a_sitemap_answers_under_a_site_path_too(linked_copy: Path) -> None:
 def test_headers_file_gives_every_raw_text_suffix_utf8(site: Path) -> None:
     headers = (site / "_headers").read_text(encoding="utf-8")
     assert "/*.md\n  Content-Type: text/markdown; charset=utf-8\n" in headers
-    assert hook("host_headers").content_types(headers) == {
+    assert content_types(headers) == {
         ".md": "text/markdown; charset=utf-8",
         ".py": "text/plain; charset=utf-8",
         ".txt": "text/plain; charset=utf-8",
@@ -328,7 +311,7 @@ def test_headers_file_gives_every_raw_text_suffix_utf8(site: Path) -> None:
 
 @pytest.mark.parametrize("path", ["R36.md", "en/R36.md", "llms.txt", "llms-full.txt"])
 def test_served_with_the_hosts_headers_raw_text_reads_as_utf8(site: Path, path: str) -> None:
-    types = hook("host_headers").content_types((site / "_headers").read_text(encoding="utf-8"))
+    types = content_types((site / "_headers").read_text(encoding="utf-8"))
     with serving(site, types) as base, urlopen(base + path) as response:
         content_type = response.headers["Content-Type"]
         body = response.read()
