@@ -14,18 +14,16 @@ verdicts, as for the other benchmarks):
   state sections (and so the four figures), a previous/next link between lessons, raw twins,
   ``llms.txt``. The site keeps the real pages (index, R36, lecture, sources, reference,
   glossary) and the real ``mkdocs.yml``'s theme, plugins, hooks and extensions; the nav gets
-  units of 10 lessons. The lab notebook is dropped (mkdocs-jupyter and ``hooks/notebooks.py``
-  stay, matching nothing), so kernel time does not hide the per-page cost. ``hooks/figure.py``
-  only decorates the page named R36, so the synthetic site runs it through a shim,
-  ``hooks/figure_every_lesson.py``, written into the temporary copy: the same
-  ``with_figures`` for every page that has ``<h2 id="state-b0">`` (the change proposed for
-  ``hooks/figure.py``). Reported: build time, peak RSS (``ru_maxrss`` of the build process
+  units of 10 lessons. The lab notebook is dropped (``hooks/notebooks.py`` stays, matching
+  nothing), so kernel time does not hide the per-page cost; ``hooks/figure.py`` draws the
+  figures of every page with the state sections. Reported: build time, peak RSS (``ru_maxrss`` of the build process
   tree, from ``os.wait4``), and the least-squares slope of build time over page-languages.
   Goal: slope <= 25 ms per page-language.
 * **where the time goes** - each course built once more with a timer around every plugin and
   hook event (exclusive of nested events), Markdown conversion and theme templates, no
   profiler: each part's seconds at each size and its slope per page-language.
-* **navigation** - the largest course built again with Material's ``navigation.prune``.
+* **navigation** - the largest course built again without Material's ``navigation.prune``
+  (which ``mkdocs.yml`` turns on).
 * **Sybil** - the doctests of the synthetic pages, run by pytest (one process) with a
   ``conftest.py`` that builds a Sybil from the root ``conftest.py``'s ``MARKDOWN_PARSERS``, as
   its ``pages`` Sybil does: seconds per page and the slope over pages.
@@ -95,24 +93,6 @@ SUPERLINEAR = 1.15  # growth exponent above which a function is flagged
 UNIT = 10  # lessons per nav section
 LOCALES = ("zh", "en")
 LAB_LINK = re.compile(r"\(lab/LAB-02\.py\)")
-FIGURE_HOOK = "hooks/figure.py"
-SHIM_HOOK = "hooks/figure_every_lesson.py"
-SHIM = '''"""Benchmark shim: hooks/figure.py keyed on the state headings, not on the page's name."""
-
-from typing import Any
-
-from figure import lesson_figure, with_figures
-
-FIRST_STATE = '<h2 id="state-b0">'
-
-
-def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
-    """Add the four states' figures to every page that has the states' sections."""
-    if FIRST_STATE not in html:
-        return html
-    locale = getattr(page.file, "locale", None) or config.theme["language"]
-    return with_figures(html, lesson_figure(), locale)
-'''
 CROSS_LINKS = {
     "zh": "\n相邻课：上一课 [{prev}]({prev_uri}#state-b2)；下一课 [{next}]({next_uri})。\n",
     "en": "\nNeighbouring lessons: previous [{prev}]({prev_uri}#state-b2); next [{next}]({next_uri}).\n",
@@ -255,7 +235,8 @@ def without_notebooks(nav: list[Any]) -> list[Any]:
 
 
 def synthetic_config(base: dict[str, Any], n: int, prune: bool) -> dict[str, Any]:
-    """Return the real config with the lessons in its nav, in units, and the figure shim."""
+    """Return the real config with the lessons in its nav, in units; ``prune``: with or
+    without Material's ``navigation.prune``."""
     config = dict(base)
     names = lesson_names(n)
     units = [names[i : i + UNIT] for i in range(0, n, UNIT)]
@@ -263,11 +244,9 @@ def synthetic_config(base: dict[str, Any], n: int, prune: bool) -> dict[str, Any
         {UNIT_NAMES["zh"].format(u + 1): [{name: f"{name}.md"} for name in unit]}
         for u, unit in enumerate(units)
     ]
-    config["hooks"] = [SHIM_HOOK if h == FIGURE_HOOK else h for h in base["hooks"]]
-    if FIGURE_HOOK not in base["hooks"]:
-        raise RuntimeError(f"mkdocs.yml no longer lists {FIGURE_HOOK}: update the benchmark")
     theme = dict(base["theme"])
-    theme["features"] = [*theme["features"], *(["navigation.prune"] if prune else [])]
+    features = [f for f in theme["features"] if f != "navigation.prune"]
+    theme["features"] = [*features, *(["navigation.prune"] if prune else [])]
     config["theme"] = theme
     for plugin in config["plugins"]:
         if isinstance(plugin, dict) and "i18n" in plugin:
@@ -281,13 +260,12 @@ def synthetic_config(base: dict[str, Any], n: int, prune: bool) -> dict[str, Any
     return config
 
 
-def make_course(folder: Path, n: int, prune: bool = False) -> Path:
+def make_course(folder: Path, n: int, prune: bool = True) -> Path:
     """Write a course of ``n`` lessons into ``folder``; return its mkdocs.yml."""
     config_path = copy_of_the_project(folder)
     (folder / ".cache").unlink()
     shutil.rmtree(folder / "docs" / "lab")
     write_lessons(folder / "docs", n)
-    (folder / SHIM_HOOK).write_text(SHIM, encoding="utf-8")
     base = yaml.safe_load(config_path.read_text(encoding="utf-8"))
     config = synthetic_config(base, n, prune)
     config_path.write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False), "utf-8")
@@ -327,9 +305,9 @@ def site_html_kib(site: Path) -> float:
     return statistics.fmean(p.stat().st_size for p in pages) / 1024 if pages else 0.0
 
 
-def build_course(work: Path, n: int, prune: bool = False) -> CourseBuild:
+def build_course(work: Path, n: int, prune: bool = True) -> CourseBuild:
     """Generate and build a course of ``n`` lessons under ``work``."""
-    folder = work / f"course-{n}{'-prune' if prune else ''}"
+    folder = work / f"course-{n}{'' if prune else '-unpruned'}"
     config = make_course(folder, n, prune)
     run = mkdocs_build(config, folder / "site")
     return CourseBuild(n, page_languages(folder / "docs"), run, site_html_kib(folder / "site"))
@@ -559,13 +537,13 @@ def sitemap_scan(folder: Path) -> SitemapScan:
 def print_sitemap_scans(
     builds: Sequence[CourseBuild],
     scans: Sequence[SitemapScan],
-    pruned: tuple[CourseBuild, SitemapScan],
+    unpruned: tuple[CourseBuild, SitemapScan],
 ) -> None:
     """Print the sitemap scan at each size, and the build's slope were it to read heads only."""
     print("markdown_twins.answer_sitemaps' scan (sitemap_folders), no profiler, in this process")
     print("    lessons  .html files    MiB  whole pages s  <head> only s  share of the build")
-    for b, s in [*zip(builds, scans, strict=True), pruned]:
-        label = f"{b.lessons}{' prune' if b is pruned[0] else ''}"
+    for b, s in [*zip(builds, scans, strict=True), unpruned]:
+        label = f"{b.lessons}{' unpruned' if b is unpruned[0] else ''}"
         print(
             f"  {label:>9}  {s.files:11d}  {s.mib:5.1f}  {s.whole:13.2f}  {s.heads:13.2f}"
             f"  {100 * s.whole / b.run.seconds:16.0f}%"
@@ -576,7 +554,7 @@ def print_sitemap_scans(
         print(
             f"  slope were the scan to read <head> only (estimate): {ms:.1f} ms per page-language"
         )
-    (plain, plain_scan), (prune, prune_scan) = (builds[-1], scans[-1]), pruned
+    (plain, plain_scan), (prune, prune_scan) = unpruned, (builds[-1], scans[-1])
     saved = plain.run.seconds - prune.run.seconds
     in_scan = plain_scan.whole - prune_scan.whole
     print(
@@ -744,7 +722,7 @@ def print_real(real: RealSite) -> tuple[float, float]:
 
 def print_courses(builds: Sequence[CourseBuild]) -> float:
     """Print the synthetic builds; return the slope in ms per page-language."""
-    print("Synthetic course (lab notebook dropped; figures via the shim)")
+    print("Synthetic course (lab notebook dropped)")
     print("  lessons  page-langs  build s  ms/page-lang  peak RSS MiB  lesson page KiB")
     for b in builds:
         per_page = 1000 * b.run.seconds / b.pages
@@ -863,8 +841,8 @@ def measure_courses(work: Path, sizes: Sequence[int]) -> list[Verdict]:
     builds = [build_course(work, n) for n in sizes]
     ms = print_courses(builds)
     print()
-    pruned = build_course(work, sizes[-1], prune=True)
-    print_prune(builds[-1], pruned)
+    unpruned = build_course(work, sizes[-1], prune=False)
+    print_prune(unpruned, builds[-1])
     print()
     print_split(builds, [timed_build(work / f"course-{n}") for n in sizes])
     print()
@@ -873,8 +851,8 @@ def measure_courses(work: Path, sizes: Sequence[int]) -> list[Verdict]:
     print_profiles(work, builds)
     print()
     scans = [sitemap_scan(work / f"course-{n}") for n in sizes]
-    prune_scan = sitemap_scan(work / f"course-{sizes[-1]}-prune")
-    print_sitemap_scans(builds, scans, (pruned, prune_scan))
+    unpruned_scan = sitemap_scan(work / f"course-{sizes[-1]}-unpruned")
+    print_sitemap_scans(builds, scans, (unpruned, unpruned_scan))
     return [("growth per page-language", ms, GOAL_SLOPE_MS, "ms")]
 
 

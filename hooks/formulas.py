@@ -4,9 +4,10 @@ r"""MkDocs hook: every formula becomes MathML when the site is built; no math Ja
 and ``$$...$$`` as ``<div class="arithmatex">\[...\]</div>``. Each formula becomes a ``<math>``
 from latex2mathml, adjusted for what Chromium's MathML Core draws, with its LaTeX kept in
 ``alttext`` (for copying and for screen readers; a TeX ``<annotation>`` as well would only
-double every formula in the page's weight and in the search index). A notebook's Markdown cells (mkdocs-jupyter) get the same
-treatment, and lose the MathJax that mkdocs-jupyter would load. The build fails on a formula
-latex2mathml cannot convert and on one that draws a character the vendored font subset lacks.
+double every formula in the page's weight and in the search index). A notebook's Markdown
+cells get the same treatment: ``notebooks.py`` marks their ``$...$`` the same way first. The
+build fails on a formula latex2mathml cannot convert and on one that draws a character the
+vendored font subset lacks.
 
 >>> latex_to_mathml(r"\operatorname{softmax}_{\text{key}}(QK^{\mathsf T})")
 '<math alttext="..."><mrow><msub><mi>softmax</mi><mrow><mtext>key</mtext></mrow></msub><mo stretchy="false">(</mo><mi>Q</mi><msup><mi>K</mi><mrow><mi>𝖳</mi></mrow></msup><mo stretchy="false">)</mo></mrow></math>'
@@ -37,13 +38,6 @@ FORMULA = re.compile(
     r'<(span|div) class="arithmatex">\\([(\[])(.*?)\\[)\]]</\1>([，。、；：！？）,.;:!?)]*)',
     re.DOTALL,
 )
-
-# mkdocs-jupyter leaves the $...$ of a notebook's Markdown cells as text, and loads MathJax for it.
-NOTEBOOK_CELL = re.compile(
-    r'(<div class="jp-RenderedHTMLCommon jp-RenderedMarkdown[^>]*>)(.*?)(?=</div>)', re.DOTALL
-)
-DOLLARS = re.compile(r"<code>.*?</code>|\$\$(.+?)\$\$|\$(?!\s)([^$\n]+?)(?<!\s)\$", re.DOTALL)
-MATHJAX = re.compile(r"<!-- Load mathjax -->.*?<!-- End of mathjax configuration -->", re.DOTALL)
 
 # MathML Core dropped the named spaces; TeX's widths in eighteenths of an em.
 NAMED_SPACES = {
@@ -213,23 +207,6 @@ def font_characters(path: Path) -> frozenset[str]:
         }
 
 
-def arithmatex_markup(cell: str) -> str:
-    r"""Mark the ``$...$`` formulas of a notebook cell's HTML as arithmatex marks a page's.
-
-    >>> arithmatex_markup("<p>$x_1$ costs, in <code>$y$</code>:</p>$$a+b$$")
-    '<p><span class="arithmatex">\\(x_1\\)</span> costs, in <code>$y$</code>:</p><div class="arithmatex">\\[a+b\\]</div>'
-    """
-
-    def mark(match: re.Match[str]) -> str:
-        if match[1] is not None:
-            return f'<div class="arithmatex">\\[{match[1]}\\]</div>'
-        if match[2] is not None:
-            return f'<span class="arithmatex">\\({match[2]}\\)</span>'
-        return match[0]  # code, as written
-
-    return DOLLARS.sub(mark, cell)
-
-
 def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
     """Replace each arithmatex formula in ``html`` with MathML; fail the build on a bad one."""
     font = Path(config["docs_dir"]) / FONT
@@ -255,5 +232,4 @@ def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
         mathml = tostring(math, encoding="unicode")
         return f'<{tag} class="arithmatex">{mathml}{inside}</{tag}>{after}'
 
-    html = NOTEBOOK_CELL.sub(lambda cell: cell[1] + arithmatex_markup(cell[2]), html)
-    return FORMULA.sub(render, MATHJAX.sub("", html))
+    return FORMULA.sub(render, html)

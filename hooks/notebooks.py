@@ -1,70 +1,68 @@
 r"""MkDocs hook: the lab's jupytext notebooks become executed pages, one per language.
 
-mkdocs-jupyter runs ``docs/lab/*.py`` (percent format) and renders it, but mkdocs-static-i18n,
-the last plugin, re-creates every file as a plain ``File``: the notebook would be copied raw to
-``lab/LAB-02.html`` and the English build would overwrite the Chinese page. After i18n's
-``on_files`` this hook wraps each notebook again as mkdocs-jupyter's ``NotebookFile``, at the
-place i18n gave it (``lab/LAB-02.html``, ``en/lab/LAB-02.html``). Then, for each notebook page:
+Each ``docs/lab/*.py`` (percent format) is run in a Jupyter kernel in its page's language and
+rendered with mkdocs-jupyter's converter by ``notebook_runs.py``: every notebook of the site
+starts running as soon as the build begins, all at once, beside the rest of the build, and
+a warm build takes them from ``.cache/notebooks/`` without importing Jupyter at all.
+
+mkdocs-static-i18n, the last plugin, sees a ``.py`` file as an asset: after its ``on_files``
+this hook makes each notebook a page again, at the place i18n gave it (``lab/LAB-02.html``,
+``en/lab/LAB-02.html``). Then, for each notebook page:
 
 - beside the page: the source, ``LAB-02.py``, and a notebook made from it, ``LAB-02.ipynb``,
   both linked under the title;
 - the build fails, naming the ``.py`` file and line, when a cell raises (a wrong ``assert``)
   or writes to stderr (a warning, such as a glyph missing from the figures' fonts);
 - headings take the explicit id written in the cell, ``## Title <a id="setup"></a>``, the same
-  in both languages; a heading without one fails the build;
+  in both languages, and make the page's table of contents; a heading without one fails;
 - ``$...$`` in Markdown cells is marked as arithmatex marks it, so ``formulas.py`` turns it
   into MathML as on every other page; links to ``.md``/``.py`` sources become page URLs and
   must resolve; the notebook template's MathJax and Mermaid loaders (from a CDN) are removed;
 - the kernel sees ``ATTN_LAB_LOCALE``, the page's language, for the figures' labels.
 
-mkdocs-jupyter keys its execution cache on the notebook's bytes only: the cache lives under a
-folder named by a fingerprint of ``attn``'s source and the versions that shape the output, and
-one folder per language, since each nested i18n build evicts the entries it did not use.
+mkdocs-jupyter is used as a library, not registered as a plugin: its plugin imports nbconvert
+and jupytext on every build (0.7 s), runs the notebooks one after the other, and i18n undoes
+its pages anyway.
 
->>> text = "# %% [markdown]\n# ## Setup <a id=\"setup\"></a>\n\n# %%\nx = 1\n\nassert x\n"
->>> [(c.kind, c.line, c.source) for c in percent_cells(text)]
-[('markdown', 2, '## Setup <a id="setup"></a>'), ('code', 5, 'x = 1\n\nassert x')]
+>>> from types import SimpleNamespace as NS
+>>> notebooks_in(NS(src_uri=uri) for uri in ["lab/LAB-02.zh.py", "R36.zh.md", "lab/x/y.py"])
+['lab/LAB-02.zh.py']
 """
 
 from __future__ import annotations
 
-import hashlib
 import html as html_lib
-import os
 import posixpath
 import re
-import shutil
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
-from importlib import metadata
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-import jupytext
 from languages import I18N_PLUGIN, build_locale
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
-from mkdocs.structure.toc import AnchorLink
+from mkdocs.structure.toc import AnchorLink, TableOfContents
+from notebook_runs import CellFailed, NotebookRuns
 
-NOTEBOOK_PLUGIN = "mkdocs-jupyter"
-LOCALE_VARIABLE = "ATTN_LAB_LOCALE"
-#: What the figures are computed with, besides the notebook itself: a change to any of these
-#: must not be answered from mkdocs-jupyter's cache.
-OUTPUT_PACKAGES = ("numpy", "matplotlib", "ipykernel", "nbconvert", "jupytext", "mkdocs-jupyter")
+#: The notebooks, relative to ``docs/``: percent-format jupytext files.
+NOTEBOOKS = "lab/*.py"
+#: The run cache, relative to the folder of ``mkdocs.yml``.
+CACHE_FOLDER = Path(".cache", "notebooks")
 DOWNLOAD_LABELS = {
     "zh": ("下载 Jupyter 笔记本（.ipynb）", "查看源文件（.py，jupytext 格式）"),
     "en": ("Download the Jupyter notebook (.ipynb)", "View the source (.py, jupytext format)"),
 }
 PERMALINK_TITLE = "Permanent link"
+#: What mkdocs-static-i18n writes on each file and reads again on its pages.
+I18N_FILE_FACTS = ("locale", "locale_alternate_of", "localization", "norm_src_uri")
 
-CELL_MARKER = re.compile(r"^# %%(?P<options>.*)$")
-ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
-KERNEL_FRAME = re.compile(r"Cell In\[(\d+)\], line (\d+)")
 HEADING = re.compile(r"<h(?P<level>[1-6])\b[^>]*>(?P<inner>.*?)</h(?P=level)>", re.DOTALL)
 EXPLICIT_ID = re.compile(r'\s*<a id="(?P<id>[^"]+)"\s*(?:/>|></a>)')
 JUPYTER_ANCHOR = re.compile(r'<a class="anchor-link" href="#[^"]*">¶</a>')
 TAG = re.compile(r"<[^>]+>")
+ANCHOR_ID = re.compile(r'\sid="([^"]+)"')
 # Where a dollar sign is code or markup, not maths.
 VERBATIM = (
     r"<(?P<tag>pre|code|script|style)\b.*?</(?P=tag)>"
@@ -92,92 +90,6 @@ REMOTE_SCRIPT = re.compile(r'<script[^>]*\ssrc="(?:https?:)?//|import\(\s*["\'](
 
 
 # --- pure helpers -------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Cell:
-    """One cell of a percent-format notebook; ``line`` is where its source starts (1-based)."""
-
-    kind: str
-    line: int
-    source: str
-
-
-def percent_cells(text: str) -> list[Cell]:
-    r"""Return the cells of a jupytext percent-format notebook, in order.
-
-    A code cell's source is its lines as written; a Markdown cell's is uncommented. Blank
-    lines around a cell are not part of it, and ``line`` counts from its first source line, so
-    a traceback line in a cell maps to the file as ``cell.line + line - 1``.
-
-    >>> cells = percent_cells("# ---\n# jupyter: {}\n# ---\n\n# %%\n\nimport os\n\n")
-    >>> cells
-    [Cell(kind='code', line=7, source='import os')]
-    >>> percent_cells("# %% [markdown]\n# A *note*\n#\n# more\n")[0].source
-    'A *note*\n\nmore'
-    """
-    cells: list[Cell] = []
-    kind: str | None = None
-    body: list[tuple[int, str]] = []
-
-    def close() -> None:
-        while body and not body[-1][1].strip():
-            body.pop()
-        while body and not body[0][1].strip():
-            body.pop(0)
-        if kind and body:
-            cells.append(Cell(kind, body[0][0], "\n".join(line for _, line in body)))
-
-    for number, line in enumerate(text.splitlines(), start=1):
-        marker = CELL_MARKER.match(line)
-        if marker:
-            close()
-            kind = "markdown" if "[markdown]" in marker["options"] else "code"
-            body = []
-        elif kind == "markdown":
-            body.append((number, re.sub(r"^# ?", "", line)))
-        elif kind == "code":
-            body.append((number, line))
-    close()
-    return cells
-
-
-def failing_line(traceback: str, cells: Sequence[Cell]) -> int | None:
-    r"""Return the line of the ``.py`` notebook where the kernel's ``traceback`` failed.
-
-    The kernel runs the code cells in order, so ``Cell In[n]`` is the n-th code cell; the
-    innermost such frame is where the failure happened.
-
-    >>> cells = [Cell("code", 10, "x = 1"), Cell("markdown", 13, "Hi"), Cell("code", 16, "y\nz")]
-    >>> failing_line("Cell In[2], line 2\n----> 2 z\nNameError: name 'z' is not defined", cells)
-    17
-    >>> failing_line("KeyboardInterrupt", cells) is None
-    True
-    """
-    code = [cell for cell in cells if cell.kind == "code"]
-    frames = KERNEL_FRAME.findall(ANSI.sub("", traceback))
-    if not frames:
-        return None
-    count, line = (int(n) for n in frames[-1])
-    if not 1 <= count <= len(code):
-        return None
-    return code[count - 1].line + line - 1
-
-
-def fingerprint(files: Iterable[Path], versions: Iterable[str]) -> str:
-    """Return a short hash of the files' bytes and the version strings, in a stable order.
-
-    >>> fingerprint([], ["numpy 2.4.6"]) == fingerprint([], ["numpy 2.4.6"])
-    True
-    >>> fingerprint([], ["numpy 2.4.6"]) == fingerprint([], ["numpy 2.5.0"])
-    False
-    """
-    digest = hashlib.sha256()
-    for path in sorted(files):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
-    for version in versions:
-        digest.update(version.encode() + b"\0")
-    return digest.hexdigest()[:16]
 
 
 @dataclass(frozen=True)
@@ -292,37 +204,58 @@ def stderr_outputs(html: str) -> list[str]:
     return [html_lib.unescape(TAG.sub("", m["text"])).strip() for m in STDERR.finditer(html)]
 
 
-def anchor_links(items: Iterable[AnchorLink]) -> Iterator[AnchorLink]:
-    """Yield the table of contents' entries in document order."""
-    for item in items:
-        yield item
-        yield from anchor_links(item.children)
+def table_of_contents(headings: Sequence[Heading]) -> TableOfContents:
+    """Return the page's table of contents: each heading under the last one above its level.
+
+    >>> toc = table_of_contents([Heading(1, "lab", "Lab"), Heading(2, "setup", "Set-up")])
+    >>> [(item.id, [child.id for child in item.children]) for item in toc]
+    [('lab', ['setup'])]
+    """
+    top: list[AnchorLink] = []
+    open_: list[AnchorLink] = []
+    for heading in headings:
+        entry = AnchorLink(html_lib.escape(heading.title), heading.id, heading.level)
+        while open_ and open_[-1].level >= heading.level:
+            open_.pop()
+        (open_[-1].children if open_ else top).append(entry)
+        open_.append(entry)
+    return TableOfContents(top)
 
 
-def notebook_json(source: Path) -> str:
-    """Return the jupytext notebook at ``source`` as ``.ipynb`` JSON, without jupytext's pairing."""
-    notebook = jupytext.read(source)
-    notebook.metadata.pop("jupytext", None)
-    notebook.metadata.setdefault("language_info", {"name": "python"})
-    return jupytext.writes(notebook, fmt="ipynb")
+def notebooks_in(files: Iterable[Any]) -> list[str]:
+    """Return the ``src_uri`` of every notebook among ``files``."""
+    pattern = PurePosixPath(NOTEBOOKS)
+    return [
+        file.src_uri
+        for file in files
+        if len(PurePosixPath(file.src_uri).parts) == len(pattern.parts)
+        and PurePosixPath(file.src_uri).match(NOTEBOOKS)
+    ]
+
+
+def notebook_locale(src_uri: str, default: str) -> str:
+    """Return the language of ``lab/LAB-02.en.py`` (``en``); ``default`` without a suffix.
+
+    >>> notebook_locale("lab/LAB-02.en.py", "zh"), notebook_locale("lab/LAB-02.py", "zh")
+    ('en', 'zh')
+    """
+    suffixes = PurePosixPath(src_uri).suffixes
+    return suffixes[-2].lstrip(".") if len(suffixes) > 1 else default
 
 
 # --- reading the build --------------------------------------------------------------------------
 
 
-def notebook_plugin(config: Any) -> Any:
-    """Return the mkdocs-jupyter plugin of this site, or fail: the hook exists for it."""
-    plugin = config.plugins.get(NOTEBOOK_PLUGIN)
-    if plugin is None:
-        raise PluginError(f"hooks/notebooks.py needs the {NOTEBOOK_PLUGIN} plugin in mkdocs.yml")
-    return plugin
+class NotebookPage(File):
+    """A notebook source that MkDocs builds as a page (its ``render`` is this hook's)."""
+
+    def is_documentation_page(self) -> bool:
+        return True
 
 
 def is_notebook(file: Any) -> bool:
-    """Whether ``file`` is a notebook page (mkdocs-jupyter's type)."""
-    from mkdocs_jupyter.plugin import NotebookFile
-
-    return isinstance(file, NotebookFile)
+    """Whether ``file`` is a notebook page."""
+    return isinstance(file, NotebookPage)
 
 
 def source_path(page: Any, config: Any) -> Path:
@@ -330,20 +263,6 @@ def source_path(page: Any, config: Any) -> Path:
     source = Path(page.file.abs_src_path)
     root = Path(config.config_file_path).parent
     return source.relative_to(root) if source.is_relative_to(root) else source
-
-
-def output_fingerprint() -> str:
-    """Return the fingerprint of what, besides the notebook, decides its outputs."""
-    import attn
-
-    package = Path(attn.__file__).parent
-    versions = []
-    for name in OUTPUT_PACKAGES:
-        try:
-            versions.append(f"{name} {metadata.version(name)}")
-        except metadata.PackageNotFoundError:
-            versions.append(f"{name} -")
-    return fingerprint(package.glob("*.py"), versions)
 
 
 # --- MkDocs events ------------------------------------------------------------------------------
@@ -354,10 +273,29 @@ class _State:
     """What one whole-site build (the outer build and the language builds nested in it) keeps."""
 
     depth: int = 0
-    cache_base: Path | None = None
+    runs: NotebookRuns | None = None
+    downloads: dict[str, File] | None = None
+    files: Files | None = None
+    pending: set[str] = field(default_factory=set)  # pages rendered empty, to fill in
 
 
 _state = _State()
+
+
+# After i18n's on_config, which sets up the languages.
+@event_priority(-150)
+def on_config(config: Any) -> Any:
+    """At the start of a whole-site build, start running every notebook in its language."""
+    if _state.depth > 0:
+        return config
+    docs = Path(config.docs_dir)
+    i18n = config.plugins.get(I18N_PLUGIN)
+    default = i18n.default_language if i18n is not None else build_locale(config)
+    found = sorted(p.relative_to(docs).as_posix() for p in docs.glob(NOTEBOOKS))
+    cache = Path(config.config_file_path).parent / CACHE_FOLDER
+    _state.runs = NotebookRuns(cache)
+    _state.runs.start([(docs / uri, notebook_locale(uri, default)) for uri in found])
+    return config
 
 
 def on_pre_build(config: Any) -> None:
@@ -367,62 +305,50 @@ def on_pre_build(config: Any) -> None:
 
 def on_build_error(error: Exception) -> None:
     """A failed build ends every nested one too: the next build starts afresh."""
-    _state.depth = 0
-
-
-# After i18n's on_config, which sets the language of the build about to run.
-@event_priority(-150)
-def on_config(config: Any) -> Any:
-    """Key the execution cache on ``attn`` and the output's packages, one folder per language."""
-    plugin = notebook_plugin(config)
-    if not plugin.config["cache"]:
-        return config
-    if _state.depth == 0:
-        _state.cache_base = Path(plugin.config["cache_dir"])
-    base = _state.cache_base or Path(plugin.config["cache_dir"])
-    current = output_fingerprint()
-    if _state.depth == 0 and base.is_dir():
-        for stale in base.iterdir():
-            if stale.name != current:
-                if stale.is_dir():
-                    shutil.rmtree(stale)
-                else:
-                    stale.unlink()
-    plugin.config["cache_dir"] = str(base / current / build_locale(config))
-    return config
+    if _state.runs is not None:
+        _state.runs.close()
+    _state.depth, _state.runs = 0, None
+    _state.pending.clear()
 
 
 # After i18n's on_files, which re-creates every file as a plain File.
 @event_priority(-200)
 def on_files(files: Files, config: Any) -> Files:
     """Make each notebook a page again, at i18n's place for it, with its downloads beside it."""
-    from mkdocs_jupyter.plugin import NotebookFile
-
-    plugin = notebook_plugin(config)
     i18n = config.plugins.get(I18N_PLUGIN)
     locale = build_locale(config)
-    for file in list(files):
-        if is_notebook(file) or not plugin.should_include(file):
+    _state.downloads = {}
+    for src_uri in notebooks_in(files):
+        file = files.get_file_from_path(src_uri)
+        if file is None or is_notebook(file):
             continue
         files.remove(file)
-        page = NotebookFile(
-            file, use_directory_urls=config.use_directory_urls, site_dir=config.site_dir
+        dest_uri = PurePosixPath(file.dest_uri).with_suffix(".html").as_posix()
+        page = NotebookPage(
+            file.src_uri,
+            config.docs_dir,
+            config.site_dir,  # i18n's file names its own source there
+            config.use_directory_urls,
+            dest_uri=dest_uri,
+            inclusion=file.inclusion,
         )
-        page.dest_uri = PurePosixPath(file.dest_uri).with_suffix(".html").as_posix()
-        page.abs_dest_path = os.path.normpath(os.path.join(config.site_dir, page.dest_uri))
-        page.url = page._get_url(config.use_directory_urls)
-        page.name = PurePosixPath(page.dest_uri).stem
+        for name in I18N_FILE_FACTS:
+            if hasattr(file, name):
+                setattr(page, name, getattr(file, name))
         if i18n is not None:
-            page.alternates = alternates(page, file, locale, i18n, config)
+            page.alternates = alternates(page, file, locale, i18n, config)  # type: ignore[attr-defined]
             # i18n's sitemap lists the pages it saw in its own on_files, this one not yet.
             sitemap = getattr(i18n, "i18n_files_per_language", {}).get(locale)
             if isinstance(sitemap, list):
                 sitemap.append(page)
         files.append(page)
+        stem = PurePosixPath(dest_uri).with_suffix("")
         source = Path(file.abs_src_path)
-        stem = PurePosixPath(page.dest_uri).with_suffix("")
         files.append(File.generated(config, f"{stem}.py", content=source.read_bytes()))
-        files.append(File.generated(config, f"{stem}.ipynb", content=notebook_json(source)))
+        # Filled in when the page is rendered: the run makes it, beside the kernel's work.
+        download = File.generated(config, f"{stem}.ipynb", content="")
+        _state.downloads[src_uri] = download
+        files.append(download)
     return files
 
 
@@ -449,48 +375,69 @@ def alternates(page: Any, file: Any, locale: str, i18n: Any, config: Any) -> dic
     return found
 
 
-# After mkdocs-jupyter's on_pre_page, which replaces the page's render method.
-@event_priority(-50)
 def on_pre_page(page: Any, config: Any, files: Files) -> Any:
-    """Run the notebook in the page's language, and name the file and line of a failing cell."""
+    """Render a notebook page from its run, or, while its kernel still works, later.
+
+    MkDocs renders every page's content before it builds any page: waiting here would leave
+    the build idle while the kernel runs. A page whose run is not done yet is rendered
+    empty and filled in ``on_page_context``, when its turn to be built comes.
+    """
     if not is_notebook(page.file):
         return page
-    from nbclient.exceptions import CellExecutionError
+    _state.files = files
 
-    render = page.render
-    source = Path(page.file.abs_src_path)
-    shown = source_path(page, config)
-    locale = build_locale(config)
+    def render(config: Any, files: Files) -> None:
+        if _state.runs is None:
+            raise PluginError(f"{source_path(page, config)}: the notebook runs were not started")
+        if _state.runs.done(Path(page.file.abs_src_path)):
+            fill(page, config)
+        else:
+            page.content, page.toc, page.present_anchor_ids = "", TableOfContents([]), None
+            _state.pending.add(page.file.src_uri)
 
-    def checked_render(config: Any, files: Files) -> None:
-        # Built in this process first: a kernel that takes over 5 s to build matplotlib's font
-        # cache (a fresh machine) says so on stderr, which would fail the page.
-        import matplotlib.font_manager  # noqa: F401
-
-        before = os.environ.get(LOCALE_VARIABLE)
-        os.environ[LOCALE_VARIABLE] = locale
-        try:
-            render(config, files)
-        except CellExecutionError as error:
-            line = failing_line(str(error), percent_cells(source.read_text(encoding="utf-8")))
-            at = f"{shown}:{line}" if line else str(shown)
-            what = f"{error.ename}: {error.evalue}" if error.evalue else error.ename
-            raise PluginError(f"{at}: {what}\n{ANSI.sub('', str(error))}") from None
-        finally:
-            if before is None:
-                os.environ.pop(LOCALE_VARIABLE, None)
-            else:
-                os.environ[LOCALE_VARIABLE] = before
-
-    page.render = checked_render
+    page.render = render
     return page
+
+
+def fill(page: Any, config: Any) -> None:
+    """Give a notebook page its content, table of contents and anchors from its run."""
+    assert _state.runs is not None
+    shown = source_path(page, config)
+    try:
+        result = _state.runs.result(Path(page.file.abs_src_path))
+    except CellFailed as failed:
+        at = f"{shown}:{failed.line}" if failed.line else str(shown)
+        raise PluginError(f"{at}: {failed.what}\n{failed.traceback}") from None
+    try:
+        page.content, headings = explicit_heading_ids(result.html)
+    except ValueError as error:
+        raise PluginError(f"{shown}: {error}") from error
+    page.toc = table_of_contents(headings)
+    page.present_anchor_ids = set(ANCHOR_ID.findall(page.content))
+    download = (_state.downloads or {}).get(page.file.src_uri)
+    if download is not None:
+        download.content_string = result.ipynb
+
+
+# Before search and i18n read the page for their index and language selector.
+@event_priority(100)
+def on_page_context(context: Any, page: Any, config: Any, nav: Any) -> Any:
+    """Fill in a notebook page rendered empty, and run the content events it skipped."""
+    if page.file.src_uri not in _state.pending:
+        return context
+    _state.pending.discard(page.file.src_uri)
+    fill(page, config)
+    page.content = config.plugins.on_page_content(
+        page.content, page=page, config=config, files=_state.files
+    )
+    return context
 
 
 # Before formulas.py's on_page_content, which turns the marked formulas into MathML.
 @event_priority(10)
 def on_page_content(html: str, page: Any, config: Any, files: Files) -> str:
     """Check the outputs, and make the notebook read like the site's other pages."""
-    if not is_notebook(page.file):
+    if not is_notebook(page.file) or page.file.src_uri in _state.pending:
         return html
     where = source_path(page, config)
     warnings = stderr_outputs(html)
@@ -500,15 +447,9 @@ def on_page_content(html: str, page: Any, config: Any, files: Files) -> str:
     if REMOTE_SCRIPT.search(html):
         raise PluginError(f"{where}: the rendered notebook loads a script from another host")
     try:
-        html, headings = explicit_heading_ids(html)
         html = resolved_links(html, lambda path: page_url(path, page, files))
     except ValueError as error:
         raise PluginError(f"{where}: {error}") from error
-    entries = list(anchor_links(page.toc))
-    if len(entries) != len(headings):
-        raise PluginError(f"{where}: {len(headings)} headings but {len(entries)} toc entries")
-    for entry, heading in zip(entries, headings, strict=True):
-        entry.id, entry.title = heading.id, heading.title
     html = marked_formulas(html)
     stem = PurePosixPath(page.file.dest_uri).stem
     notebook, source = DOWNLOAD_LABELS.get(build_locale(config), DOWNLOAD_LABELS["en"])
@@ -525,5 +466,9 @@ def page_url(path: str, page: Any, files: Files) -> str | None:
 # After i18n's on_post_build, inside which the nested builds run and end.
 @event_priority(-200)
 def on_post_build(config: Any) -> None:
-    """Close this build's count."""
+    """Close this build's count; after the whole site, drop the cache entries it did not use."""
     _state.depth = max(_state.depth - 1, 0)
+    if _state.depth == 0 and _state.runs is not None:
+        _state.runs.evict_unused()
+        _state.runs.close()
+        _state.runs = None

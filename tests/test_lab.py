@@ -15,7 +15,7 @@ import matplotlib
 import nbformat
 import pytest
 
-from hooks.notebooks import percent_cells
+from hooks.notebook_runs import percent_cells
 from tests.docs_pages import DOCS, ROOT
 from tests.site import build, copy_of_the_project, soup
 

@@ -1,0 +1,125 @@
+"""How the build runs the lab's notebooks: all at once in a process of their own, each in its
+language, a failure named by line and never cached, a cached run read without any process."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hooks.notebook_runs import CellFailed, NotebookRuns, output_fingerprint
+
+NOTEBOOK = """# %% [markdown]
+# # Tiny <a id="tiny"></a>
+
+# %%
+import os
+
+print("locale:", os.environ["ATTN_LAB_LOCALE"])
+
+# %%
+assert 1 + 1 == 3, "arithmetic"
+"""
+
+
+def no_process(*args: Any, **kwargs: Any) -> None:
+    raise AssertionError("a process was started")
+
+
+def runs_from_the_cache(
+    folder: Path, payload: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> tuple[NotebookRuns, Path, Path]:
+    """Start the runs of a notebook whose cache entry holds ``payload``, with no process
+    allowed; return the runs, the notebook and its cache entry."""
+    source = folder / "LAB-09.zh.py"
+    source.write_text(NOTEBOOK, encoding="utf-8")
+    runs = NotebookRuns(folder / "cache")
+    cache = runs.cache_file(source, "zh", output_fingerprint())
+    cache.parent.mkdir()
+    cache.write_text(json.dumps(payload), encoding="utf-8")
+    monkeypatch.setattr(subprocess, "Popen", no_process)
+    runs.start([(source, "zh")])
+    return runs, source, cache
+
+
+def test_a_cached_run_is_read_without_starting_any_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    payload = {"html": "<p>ran</p>", "ipynb": "{}"}
+    runs, source, _ = runs_from_the_cache(tmp_path, payload, monkeypatch)
+    assert runs.done(source)
+    assert runs.result(source).html == "<p>ran</p>"
+    runs.close()
+
+
+def test_the_cache_key_changes_with_the_notebook_and_the_language(tmp_path: Path) -> None:
+    source = tmp_path / "LAB-09.zh.py"
+    source.write_text(NOTEBOOK, encoding="utf-8")
+    runs = NotebookRuns(tmp_path)
+    first = runs.cache_file(source, "zh", "outputs")
+    assert runs.cache_file(source, "en", "outputs") != first
+    assert runs.cache_file(source, "zh", "other packages") != first
+    source.write_text(NOTEBOOK + "\n", encoding="utf-8")
+    assert runs.cache_file(source, "zh", "outputs") != first
+
+
+def test_a_failure_is_reported_once_and_not_cached(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    failed = {"line": 10, "what": "AssertionError: arithmetic", "traceback": "..."}
+    runs, source, cache = runs_from_the_cache(tmp_path, {"failed": failed}, monkeypatch)
+    with pytest.raises(CellFailed) as raised:
+        runs.result(source)
+    assert (raised.value.line, raised.value.what) == (10, "AssertionError: arithmetic")
+    assert not cache.exists()
+
+
+def test_a_runner_that_dies_fails_the_page_instead_of_hanging(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    source = tmp_path / "LAB-09.zh.py"
+    source.write_text(NOTEBOOK, encoding="utf-8")
+    popen = subprocess.Popen
+
+    def dying(command: list[str], **kwargs: Any) -> subprocess.Popen[bytes]:
+        return popen([sys.executable, "-c", "raise SystemExit(3)"], **kwargs)
+
+    monkeypatch.setattr(subprocess, "Popen", dying)
+    runs = NotebookRuns(tmp_path / "cache")
+    runs.start([(source, "zh")])
+    with pytest.raises(CellFailed, match=r"runner stopped \(exit code 3\)"):
+        runs.result(source)
+    runs.close()
+
+
+def test_every_notebook_runs_at_once_in_its_language(tmp_path: Path) -> None:
+    good = NOTEBOOK.replace("1 + 1 == 3", "1 + 1 == 2")
+    sources = {}
+    for locale in ("zh", "en"):
+        sources[locale] = tmp_path / f"LAB-09.{locale}.py"
+        sources[locale].write_text(good, encoding="utf-8")
+    bad = tmp_path / "LAB-10.zh.py"
+    bad.write_text(NOTEBOOK, encoding="utf-8")
+    runs = NotebookRuns(tmp_path / "cache")
+    runs.start([*((path, locale) for locale, path in sources.items()), (bad, "zh")])
+    try:
+        for locale, path in sources.items():
+            result = runs.result(path)
+            assert f"locale: {locale}" in result.html
+            cell = json.loads(result.ipynb)["cells"][1]
+            assert "".join(cell["source"]).startswith("import os")
+        with pytest.raises(CellFailed) as raised:
+            runs.result(bad)
+        assert (
+            raised.value.line == NOTEBOOK.splitlines().index('assert 1 + 1 == 3, "arithmetic"') + 1
+        )
+        assert raised.value.what == "AssertionError: arithmetic"
+        (tmp_path / "cache" / "LAB-08.zh.stale.json").write_text("{}", encoding="utf-8")
+        runs.evict_unused()
+    finally:
+        runs.close()
+    assert {p.name.split(".")[1] for p in (tmp_path / "cache").iterdir()} == {"zh", "en"}
