@@ -211,13 +211,17 @@ print("built")
 yml = Path(config)
 text = yml.read_text(encoding="utf-8")
 yml.write_text(text.replace("site_description: ", "site_description: REBUILT ", 1), encoding="utf-8")
+# A template edited between builds is compiled afresh, not taken from the bytecode cache.
+template = yml.parent / "overrides" / "404.html"
+template.write_text(template.read_text(encoding="utf-8").replace("404</h1>", "404 REBUILT</h1>"))
 build(load_config(config, site_dir=site))
 print("built")
 """
 
 
 def test_a_rebuild_in_the_same_process_starts_afresh(tmp_path: Path) -> None:
-    # `mkdocs serve` loads the hooks once and rebuilds with them: nothing may carry over.
+    # `mkdocs serve` loads the hooks once and rebuilds with them: nothing may carry over, and
+    # nothing cached (the notebooks' runs, the compiled templates) may outlive its source.
     config = copy_of_the_project(tmp_path)
     done = subprocess.run(
         [sys.executable, "-c", REBUILD, str(config), str(tmp_path / "out")],
@@ -231,6 +235,7 @@ def test_a_rebuild_in_the_same_process_starts_afresh(tmp_path: Path) -> None:
     assert done.stdout.split() == ["built", "built"]
     llms = (tmp_path / "out" / "llms.txt").read_text(encoding="utf-8")
     assert "REBUILT" in llms.splitlines()[2]
+    assert "404 REBUILT" in (tmp_path / "out" / "404.html").read_text(encoding="utf-8")
     assert [len(items) for items in sections(llms).values()] == [len(published_sources())] * 2
     full = (tmp_path / "out" / "llms-full.txt").read_text(encoding="utf-8")
     assert len(re.findall(r"^## \[", full, flags=re.MULTILINE)) == 2 * len(published_sources())

@@ -1,0 +1,24 @@
+"""MkDocs hook: the theme's compiled templates are kept in ``.cache/templates`` between builds.
+
+MkDocs makes a new Jinja environment for each build (and i18n one for each language), so every
+build compiles the theme's templates again: about 0.3 s of a warm build. Jinja's own bytecode
+cache keys each template on its name and source, so an edited template is compiled afresh.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from jinja2 import FileSystemBytecodeCache
+
+#: Relative to the folder of ``mkdocs.yml``.
+CACHE_FOLDER = Path(".cache", "templates")
+
+
+def on_env(env: Any, config: Any, files: Any) -> Any:
+    """Give the build's Jinja environment a bytecode cache on disk."""
+    folder = Path(config.config_file_path).parent / CACHE_FOLDER
+    folder.mkdir(parents=True, exist_ok=True)
+    env.bytecode_cache = FileSystemBytecodeCache(str(folder))
+    return env
