@@ -16,7 +16,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 # Without the background-networking flags Chromium tries Google's hosts at every start.
@@ -98,3 +98,16 @@ def watched_page(browser: Browser, **context_options: object) -> tuple[Page, Tra
         ),
     )
     return page, traffic
+
+
+def shown_state(page: Page) -> tuple[str, list[str]]:
+    """Return the visible figure's state and the highlighted rows, as 'matrix:row' strings."""
+    figure = page.locator("figure.r36-figure:visible")
+    expect(figure).to_have_count(1)
+    rows = figure.evaluate(
+        """f => [...f.querySelectorAll('table')].flatMap(t =>
+             [...t.querySelectorAll('tbody tr')].map((tr, i) =>
+               tr.classList.contains('is-highlighted') ? t.dataset.matrix + ':' + i : null))
+             .filter(Boolean)"""
+    )
+    return figure.get_attribute("data-state"), rows

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fcntl
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,11 +14,23 @@ from tests.site import build, host_content_types
 
 
 @pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Build the site once (strict) and return the folder it was built into."""
-    destination = tmp_path_factory.mktemp("site")
-    result = build(destination)
-    assert result.returncode == 0, f"mkdocs build --strict failed:\n{result.stderr}"
+def site(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
+    """Build the site once (strict) for the whole run; return the folder it was built into.
+
+    With several pytest-xdist workers, the first to ask builds it while the others wait: on a
+    fresh clone a build runs the lab's kernels, and two builds at once would share two cores.
+    Tests only read it.
+    """
+    base = tmp_path_factory.getbasetemp()
+    shared = base if worker_id == "master" else base.parent
+    destination = shared / "site"
+    with (shared / "site.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        built = shared / "site.built"
+        if not built.exists():
+            result = build(destination)
+            assert result.returncode == 0, f"mkdocs build --strict failed:\n{result.stderr}"
+            built.touch()
     return destination
 
 

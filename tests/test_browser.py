@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser import watched_page
+from tests.browser import shown_state, watched_page
 from tests.docs_pages import ROOT
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -30,23 +30,20 @@ def test_language_switch_keeps_the_section(
     page.locator(f".md-select__inner a[hreflang={switch_to}]").click()
     page.wait_for_url(base_url + lands)
     expect(page.locator("#r36-b3")).to_be_attached()
+    # The deep link opens the figure at its state, in both languages.
+    assert shown_state(page)[0] == "b3"
+    expect(page.locator("#state-b3")).to_have_attribute("aria-current", "step")
 
 
 @pytest.mark.parametrize("prefix", PREFIXES.values())
-@pytest.mark.parametrize(
-    ("href", "target"),
-    [
-        ("lecture.html#read-R36", "read-R36"),
-        ("sources.html#M22", "M22"),
-    ],
-)
-def test_the_lessons_links_reach_their_sections(
-    page: Page, base_url: str, prefix: str, href: str, target: str
-) -> None:
+def test_the_lessons_links_reach_their_sections(page: Page, base_url: str, prefix: str) -> None:
     page.goto(f"{base_url}{prefix}R36.html")
-    page.locator(f"article a[href='{href}']").first.click()
-    page.wait_for_url(f"{base_url}{prefix}{href}")
-    expect(page.locator(f"[id='{target}']")).to_be_in_viewport()
+    for href, target in [("lecture.html#read-R36", "read-R36"), ("sources.html#M22", "M22")]:
+        page.locator(f"article a[href='{href}']").first.click()
+        page.wait_for_url(f"{base_url}{prefix}{href}")
+        expect(page.locator(f"[id='{target}']")).to_be_in_viewport()
+        page.go_back()
+        page.wait_for_url(f"{base_url}{prefix}R36.html")
 
 
 SEARCHES = [

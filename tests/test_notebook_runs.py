@@ -102,22 +102,14 @@ def test_every_notebook_runs_at_once_in_its_language(tmp_path: Path) -> None:
     for locale in ("zh", "en"):
         sources[locale] = tmp_path / f"LAB-09.{locale}.py"
         sources[locale].write_text(good, encoding="utf-8")
-    bad = tmp_path / "LAB-10.zh.py"
-    bad.write_text(NOTEBOOK, encoding="utf-8")
     runs = NotebookRuns(tmp_path / "cache")
-    runs.start([*((path, locale) for locale, path in sources.items()), (bad, "zh")])
+    runs.start([(path, locale) for locale, path in sources.items()])
     try:
         for locale, path in sources.items():
             result = runs.result(path)
             assert f"locale: {locale}" in result.html
             cell = json.loads(result.ipynb)["cells"][1]
             assert "".join(cell["source"]).startswith("import os")
-        with pytest.raises(CellFailed) as raised:
-            runs.result(bad)
-        assert (
-            raised.value.line == NOTEBOOK.splitlines().index('assert 1 + 1 == 3, "arithmetic"') + 1
-        )
-        assert raised.value.what == "AssertionError: arithmetic"
         (tmp_path / "cache" / "LAB-08.zh.stale.json").write_text("{}", encoding="utf-8")
         runs.evict_unused()
     finally:

@@ -64,17 +64,23 @@ document$.subscribe(() => {
     }
   };
 
+  // Moving the stepper under the next heading drops the keyboard focus: give it back, to the
+  // button that went this way, or to the other one when this one is now disabled.
+  const step = (by) => {
+    show(current + by, true);
+    const toward = stepper.querySelector(`[data-step='${by}']`);
+    const target = toward.disabled ? stepper.querySelector(`[data-step='${-by}']`) : toward;
+    target.focus({ preventScroll: true });
+  };
   stepper.addEventListener("click", (event) => {
     const button = event.target.closest("button[data-step]");
-    if (button) show(current + Number(button.dataset.step), true);
+    if (button) step(Number(button.dataset.step));
   });
   stepper.addEventListener("keydown", (event) => {
-    const step = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
-    if (!step) return;
+    const by = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
+    if (!by) return;
     event.preventDefault();
-    show(current + step, true);
-    const toward = stepper.querySelector(`[data-step='${step}']`);
-    (toward.disabled ? stepper.querySelector(`[data-step='${-step}']`) : toward).focus();
+    step(by);
   });
   const fromHash = () => keys.indexOf(location.hash.replace("#r36-", ""));
   window.addEventListener("hashchange", () => show(fromHash(), false));
