@@ -232,7 +232,7 @@ def test_the_lab_is_in_the_navigation_and_the_sitemap(site: Path) -> None:
 def test_a_wrong_claim_fails_the_build_naming_the_file_and_line(tmp_path: Path) -> None:
     config = copy_of_the_project(tmp_path)
     notebook = tmp_path / "docs" / "lab" / "LAB-02.zh.py"
-    claim = "assert np.array_equal(after_v.weights, before.weights)"
+    claim = "assert np.allclose(after_q.output[0], attn.read(q1, K, V).output)"
     text = notebook.read_text(encoding="utf-8")
     notebook.write_text(text.replace(claim, "assert not" + claim[len("assert") :]), "utf-8")
     line = text[: text.index(claim)].count("\n") + 1
