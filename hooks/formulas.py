@@ -160,6 +160,14 @@ def latex_to_mathml(latex: str, display: bool = False) -> str:
     return tostring(math_element(latex, display), encoding="unicode")
 
 
+# The same formula recurs on many pages (on each language's page, at least): convert it once.
+@cache
+def converted(latex: str, display: bool) -> tuple[str, frozenset[str]]:
+    """Return ``latex`` as a MathML string and the characters it draws (see ``math_element``)."""
+    math = math_element(latex, display)
+    return tostring(math, encoding="unicode"), frozenset(drawn_characters(math))
+
+
 def drawn_characters(math: Element) -> set[str]:
     r"""Return the characters a browser draws for ``math``, as the font must hold them.
 
@@ -216,20 +224,19 @@ def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
         tag, opening, latex = match[1], match[2], unescape(match[3])
         where = f"{page.file.src_uri}: formula {latex!r}"
         try:
-            math = math_element(latex, display=opening == "[")
+            mathml, drawn = converted(latex, display=opening == "[")
         # latex2mathml raises many kinds of exception for bad input, none of them shared.
         except Exception as error:
             raise PluginError(
                 f"{where} cannot be converted to MathML ({type(error).__name__}: {error})"
             ) from error
-        missing = drawn_characters(math) - covered
+        missing = drawn - covered
         if missing:
             raise PluginError(
                 f"{where} draws {', '.join(sorted(missing))}, which {FONT} lacks: "
                 "run `python hooks/math_font.py`"
             )
         inside, after = (match[4], "") if tag == "span" else ("", match[4])
-        mathml = tostring(math, encoding="unicode")
         return f'<{tag} class="arithmatex">{mathml}{inside}</{tag}>{after}'
 
     return FORMULA.sub(render, html)
