@@ -57,8 +57,6 @@ APPENDED_CSS = re.compile(r"\n {8}<style>\n {8}\[.*\]\n {8}</style>\n {8}\Z", re
 CELL_MARKER = re.compile(r"^# %%(?P<options>.*)$")
 ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 KERNEL_FRAME = re.compile(r"Cell In\[(\d+)\], line (\d+)")
-# mkdocs-jupyter's converter keeps a cell counter in module globals: one render at a time.
-RENDERING = threading.Lock()
 POLL_SECONDS = 0.02
 
 
@@ -188,13 +186,12 @@ def notebook_json(source: Path) -> str:
     return str(jupytext.writes(notebook, fmt="ipynb"))
 
 
-def executed_html(source: Path, locale: str) -> str:
-    """Run the notebook at ``source`` in a new kernel in ``locale``; return it rendered as HTML.
+def executed(source: Path, locale: str) -> Any:
+    """Run the notebook at ``source`` in a new kernel in ``locale``; return it with its outputs.
 
     Raises ``CellFailed`` naming the line of the ``.py`` file where a cell raised.
     """
     import jupytext
-    import nbformat
     from nbclient import NotebookClient
     from nbclient.exceptions import CellExecutionError
 
@@ -214,13 +211,18 @@ def executed_html(source: Path, locale: str) -> str:
         line = failing_line(told, percent_cells(source.read_text(encoding="utf-8")))
         what = f"{error.ename}: {error.evalue}" if error.evalue else error.ename
         raise CellFailed(line, what, told) from None
-    with tempfile.TemporaryDirectory() as folder:
-        executed = Path(folder) / f"{source.stem}.ipynb"
-        nbformat.write(notebook, executed)
-        with RENDERING:
-            from mkdocs_jupyter.convert import nb2html
+    return notebook
 
-            html = str(nb2html(str(executed), **RENDER_OPTIONS))
+
+def rendered_html(notebook: Any, name: str) -> str:
+    """Return an executed notebook as mkdocs-jupyter renders it for a page."""
+    import nbformat
+    from mkdocs_jupyter.convert import nb2html
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / f"{name}.ipynb"
+        nbformat.write(notebook, path)
+        html = str(nb2html(str(path), **RENDER_OPTIONS))
     return APPENDED_CSS.sub("", html, count=1)
 
 
@@ -232,12 +234,22 @@ def written_atomically(path: Path, text: str) -> None:
     partial.replace(path)
 
 
-def run_to_file(source: Path, locale: str, out: Path) -> None:
-    """Run one notebook; write to ``out`` what its page needs, or why it failed (JSON)."""
+def run_to_file(
+    source: Path, locale: str, out: Path, turn: threading.Event | None, done: threading.Event
+) -> None:
+    """Run one notebook; write to ``out`` what its page needs, or why it failed (JSON).
+
+    The kernels run at once, but the renders take turns, in the order the build needs them
+    (and mkdocs-jupyter's converter keeps a cell counter in module globals): this one waits
+    for ``turn``, the previous render, and sets ``done`` when it is through.
+    """
     failure: dict[str, Any] | None = None
     try:
+        notebook = executed(source, locale)
+        if turn is not None:
+            turn.wait()
         payload: dict[str, Any] = {
-            "html": executed_html(source, locale),
+            "html": rendered_html(notebook, source.stem),
             "ipynb": notebook_json(source),
         }
     except CellFailed as failed:
@@ -246,25 +258,32 @@ def run_to_file(source: Path, locale: str, out: Path) -> None:
     except Exception as error:
         failure = {"line": None, "what": f"{type(error).__name__}: {error}", "traceback": ""}
         failure["traceback"] = traceback.format_exc()
+    finally:
+        done.set()
     if failure is not None:
         payload = {"failed": failure}
     written_atomically(out, json.dumps(payload))
 
 
 def run_all(runs: Sequence[tuple[Path, str, Path]]) -> None:
-    """Run every ``(source, locale, out)`` at once, each in its own kernel (the runner process)."""
+    """Run every ``(source, locale, out)`` at once, each in its own kernel (the runner process);
+    render them in the order given, the order the build needs them in."""
+    import jupytext  # noqa: F401  (what the runs need, before they start at once)
     import matplotlib
+    import nbclient  # noqa: F401
 
     # Built before any kernel starts: a kernel that takes over 5 s to build matplotlib's font
     # cache (a fresh machine) says so on stderr, which would fail the page.
     if not any(Path(matplotlib.get_cachedir()).glob("fontlist-*.json")):
         import matplotlib.font_manager
 
-    with ThreadPoolExecutor(max_workers=len(runs) + 1) as pool:
-        # Imported while the kernels run, not after them: it takes longer than a render.
-        pool.submit(importlib.import_module, "mkdocs_jupyter.convert")
-        for source, locale, out in runs:
-            pool.submit(run_to_file, source, locale, out)
+    rendered = [threading.Event() for _ in runs]
+    with ThreadPoolExecutor(max_workers=len(runs)) as pool:
+        for i, (source, locale, out) in enumerate(runs):
+            turn = rendered[i - 1] if i else None
+            pool.submit(run_to_file, source, locale, out, turn, rendered[i])
+        # Imported while the kernels run: it takes longer than a render.
+        importlib.import_module("mkdocs_jupyter.convert")
 
 
 class NotebookRuns:

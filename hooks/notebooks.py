@@ -291,10 +291,11 @@ def on_config(config: Any) -> Any:
     docs = Path(config.docs_dir)
     i18n = config.plugins.get(I18N_PLUGIN)
     default = i18n.default_language if i18n is not None else build_locale(config)
-    found = sorted(p.relative_to(docs).as_posix() for p in docs.glob(NOTEBOOKS))
-    cache = Path(config.config_file_path).parent / CACHE_FOLDER
-    _state.runs = NotebookRuns(cache)
-    _state.runs.start([(docs / uri, notebook_locale(uri, default)) for uri in found])
+    found = [(path, notebook_locale(path.name, default)) for path in docs.glob(NOTEBOOKS)]
+    # The build renders the default language's pages first: their runs go first.
+    found.sort(key=lambda run: (run[1] != default, str(run[0])))
+    _state.runs = NotebookRuns(Path(config.config_file_path).parent / CACHE_FOLDER)
+    _state.runs.start(found)
     return config
 
 
