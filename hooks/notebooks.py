@@ -416,8 +416,12 @@ def fill(page: Any, config: Any) -> None:
     page.toc = table_of_contents(headings)
     page.present_anchor_ids = set(ANCHOR_ID.findall(page.content))
     download = (_state.downloads or {}).get(page.file.src_uri)
-    if download is not None:
+    if download is not None and download.abs_dest_path is not None:
         download.content_string = result.ipynb
+        # A page filled in late is filled after MkDocs copied the files: write it as well.
+        destination = Path(download.abs_dest_path)
+        destination.parent.mkdir(parents=True, exist_ok=True)
+        destination.write_text(result.ipynb, encoding="utf-8")
 
 
 # Before search and i18n read the page for their index and language selector.

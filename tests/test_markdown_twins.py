@@ -206,8 +206,17 @@ from pathlib import Path
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 config, site = sys.argv[1:]
+
+
+def built() -> None:
+    for prefix in ("", "en/"):
+        for name in ("LAB-02.ipynb", "LAB-02.html"):
+            assert (Path(site) / prefix / "lab" / name).stat().st_size > 5_000, prefix + name
+    print("built")
+
+
 build(load_config(config, site_dir=site))
-print("built")
+built()
 yml = Path(config)
 text = yml.read_text(encoding="utf-8")
 yml.write_text(text.replace("site_description: ", "site_description: REBUILT ", 1), encoding="utf-8")
@@ -215,14 +224,17 @@ yml.write_text(text.replace("site_description: ", "site_description: REBUILT ", 
 template = yml.parent / "overrides" / "404.html"
 template.write_text(template.read_text(encoding="utf-8").replace("404</h1>", "404 REBUILT</h1>"))
 build(load_config(config, site_dir=site))
-print("built")
+built()
 """
 
 
 def test_a_rebuild_in_the_same_process_starts_afresh(tmp_path: Path) -> None:
     # `mkdocs serve` loads the hooks once and rebuilds with them: nothing may carry over, and
     # nothing cached (the notebooks' runs, the compiled templates) may outlive its source.
+    # The first build starts with no cache, as on a fresh clone: the lab's pages are filled in
+    # when their kernels are done, after MkDocs has copied the files; the second reads the cache.
     config = copy_of_the_project(tmp_path)
+    (tmp_path / ".cache").unlink()
     done = subprocess.run(
         [sys.executable, "-c", REBUILD, str(config), str(tmp_path / "out")],
         capture_output=True,
