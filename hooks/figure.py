@@ -151,9 +151,12 @@ def with_figures(html: str, fig: Figure, locale: str) -> str:
     return html
 
 
-def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
+# After the theme's template, so after search has indexed the page: the figures repeat the
+# numbers of the state's text and doctests, and as search text they would be noise (cells
+# run together, "0.4220.1550.422") that every page downloads and the build parses.
+def on_post_page(output: str, page: Any, config: Any) -> str:
     """Add the four states' figures to a page with the states' sections, in its language."""
-    if '<h2 id="state-b0">' not in html:
-        return html
+    if '<h2 id="state-b0">' not in output:
+        return output
     locale = page_locale(page, config)
-    return with_figures(html, lesson_figure(), locale)
+    return with_figures(output, lesson_figure(), locale)

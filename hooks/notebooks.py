@@ -74,6 +74,7 @@ FORMULA = re.compile(
 SOURCE_LINK = re.compile(
     r'href="(?P<path>(?![a-z][a-z0-9+.-]*:|[#/])[^"#]+\.(?:md|py))(?P<frag>#[^"]*)?"'
 )
+SEARCH_DUPLICATES = re.compile(r'<(div|span) (class="(?:clipboard-copy-txt|notice)")')
 STDERR = re.compile(
     r'<div[^>]*data-mime-type="application/vnd\.jupyter\.stderr"[^>]*>(?P<text>.*?)</div>',
     re.DOTALL,
@@ -193,6 +194,16 @@ def with_downloads(html: str, links: Sequence[tuple[str, str, bool]]) -> str:
         raise ValueError("the notebook has no title (a `# ...` heading) to put its downloads under")
     at += len("</h1>")
     return f'{html[:at]}<p class="lab-downloads">{items}</p>{html[at:]}'
+
+
+def without_duplicates_in_search(html: str) -> str:
+    """Keep the template's hidden copy of each code cell (for its copy button) and the button's
+    "Copied!" notice out of the search index: the cell's code is indexed once, as shown.
+
+    >>> without_duplicates_in_search('<div class="clipboard-copy-txt" id="cell-1">x = 1</div>')
+    '<div data-search-exclude class="clipboard-copy-txt" id="cell-1">x = 1</div>'
+    """
+    return SEARCH_DUPLICATES.sub(lambda m: f"<{m[1]} data-search-exclude {m[2]}", html)
 
 
 def stderr_outputs(html: str) -> list[str]:
@@ -455,7 +466,7 @@ def on_page_content(html: str, page: Any, config: Any, files: Files) -> str:
         html = resolved_links(html, lambda path: page_url(path, page, files))
     except ValueError as error:
         raise PluginError(f"{where}: {error}") from error
-    html = marked_formulas(html)
+    html = without_duplicates_in_search(marked_formulas(html))
     stem = PurePosixPath(page.file.dest_uri).stem
     notebook, source = DOWNLOAD_LABELS.get(build_locale(config), DOWNLOAD_LABELS["en"])
     return with_downloads(html, [(f"{stem}.ipynb", notebook, True), (f"{stem}.py", source, False)])

@@ -3,6 +3,7 @@ the raw Markdown carries each state's numbers as doctest output."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -116,3 +117,16 @@ def test_raw_markdown_prints_each_states_highlighted_numbers(locale: str, key: s
 def test_pages_without_the_states_get_no_figure(site: Path, prefix: str) -> None:
     for name in ("index", "lecture", "sources", "glossary", "reference"):
         assert not soup(site / f"{prefix}{name}.html").select("figure.r36-figure"), name
+
+
+def test_search_indexes_the_states_text_not_their_figures(site: Path) -> None:
+    # The figures repeat the numbers of the text and doctests; as search text their cells
+    # would run together ("0.4220.1550.422") on every page that loads the index.
+    index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    text = " ".join(doc["text"] for doc in index["docs"]).replace("\u200b", "")
+    for prefix in PREFIXES.values():
+        for figure in soup(site / f"{prefix}R36.html").select("figure.r36-figure"):
+            caption = figure.select_one("figcaption").get_text()
+            assert caption not in text, caption
+    sections = {doc["location"]: doc["text"] for doc in index["docs"]}
+    assert "attn.scores(Q, K)" in sections["R36.html#state-b0"], "the state's doctest is indexed"

@@ -4,6 +4,7 @@ pages are executed HTML (not the raw ``.py``) with the notebook and its source b
 from __future__ import annotations
 
 import io
+import json
 import re
 import traceback
 from collections.abc import Iterator
@@ -239,3 +240,11 @@ def test_a_wrong_claim_fails_the_build_naming_the_file_and_line(tmp_path: Path) 
     result = build(tmp_path / "out", config)
     assert result.returncode != 0
     assert f"docs/lab/LAB-02.zh.py:{line}: AssertionError" in result.stderr
+
+
+def test_search_indexes_each_code_cell_once(site: Path) -> None:
+    # The template keeps a hidden copy of each cell for its copy button, and a "Copied!" notice.
+    index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    text = " ".join(doc["text"] for doc in index["docs"] if "/LAB-" in f"/{doc['location']}")
+    assert text.count("ATTN_LAB_LOCALE to the page") == len(LOCALES) * len(NAMES)
+    assert "Copied!" not in text
