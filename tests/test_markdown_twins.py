@@ -201,6 +201,7 @@ def test_llms_full_txt_holds_every_page_after_a_header(site: Path) -> None:
 
 
 REBUILD = """
+import json
 import sys
 from pathlib import Path
 from mkdocs.commands.build import build
@@ -209,9 +210,11 @@ config, site = sys.argv[1:]
 
 
 def built() -> None:
-    for prefix in ("", "en/"):
-        for name in ("LAB-02.ipynb", "LAB-02.html"):
-            assert (Path(site) / prefix / "lab" / name).stat().st_size > 5_000, prefix + name
+    for prefix, locale in (("", "zh"), ("en/", "en")):
+        lab = Path(site) / prefix / "lab"
+        assert f"ran in {locale}" in (lab / "LAB-02.html").read_text(encoding="utf-8"), prefix
+        notebook = json.loads((lab / "LAB-02.ipynb").read_text(encoding="utf-8"))
+        assert "ATTN_LAB_LOCALE" in "".join(notebook["cells"][1]["source"]), prefix
     print("built")
 
 
@@ -228,6 +231,16 @@ built()
 """
 
 
+TINY_LAB = """# %% [markdown]
+# # Tiny lab <a id="lab-02"></a>
+
+# %%
+import os
+
+print("ran in", os.environ["ATTN_LAB_LOCALE"])
+"""
+
+
 def test_a_rebuild_in_the_same_process_starts_afresh(tmp_path: Path) -> None:
     # `mkdocs serve` loads the hooks once and rebuilds with them: nothing may carry over, and
     # nothing cached (the notebooks' runs, the compiled templates) may outlive its source.
@@ -235,6 +248,8 @@ def test_a_rebuild_in_the_same_process_starts_afresh(tmp_path: Path) -> None:
     # when their kernels are done, after MkDocs has copied the files; the second reads the cache.
     config = copy_of_the_project(tmp_path)
     (tmp_path / ".cache").unlink()
+    for locale in LOCALES:  # a lab that only boots its kernel: this test is about the build
+        (tmp_path / "docs" / "lab" / f"LAB-02.{locale}.py").write_text(TINY_LAB, encoding="utf-8")
     done = subprocess.run(
         [sys.executable, "-c", REBUILD, str(config), str(tmp_path / "out")],
         capture_output=True,
