@@ -339,7 +339,8 @@ def on_files(files: Files, config: Any) -> Files:
         page = NotebookPage(
             file.src_uri,
             config.docs_dir,
-            config.site_dir,  # i18n's file names its own source there
+            # Not file.dest_dir: i18n's re-created file holds its source's path there.
+            config.site_dir,
             config.use_directory_urls,
             dest_uri=dest_uri,
             inclusion=file.inclusion,
