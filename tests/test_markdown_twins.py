@@ -226,8 +226,13 @@ yml.write_text(text.replace("site_description: ", "site_description: REBUILT ", 
 # A template edited between builds is compiled afresh, not taken from the bytecode cache.
 template = yml.parent / "overrides" / "404.html"
 template.write_text(template.read_text(encoding="utf-8").replace("404</h1>", "404 REBUILT</h1>"))
+# A notebook run no build uses any more leaves the cache; the ones in use stay.
+runs = yml.parent / ".cache" / "notebooks"
+kept = sorted(runs.glob("*.json"))
+(runs / "LAB-01.zh.0123456789abcdef.json").write_text("{}", encoding="utf-8")
 build(load_config(config, site_dir=site))
 built()
+assert sorted(runs.glob("*.json")) == kept and len(kept) == 2, kept
 """
 
 

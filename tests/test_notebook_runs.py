@@ -1,5 +1,7 @@
-"""How the build runs the lab's notebooks: all at once in a process of their own, each in its
-language, a failure named by line and never cached, a cached run read without any process."""
+"""How the build runs the lab's notebooks: a cached run is read without any process, a failure
+is reported and never cached, a runner that dies fails the page. (Real runs, both languages at
+once, each kernel in its own language, and the cache's eviction: test_markdown_twins.py's
+rebuild test; a failing cell named by its line: test_lab.py.)"""
 
 from __future__ import annotations
 
@@ -94,24 +96,3 @@ def test_a_runner_that_dies_fails_the_page_instead_of_hanging(
     with pytest.raises(CellFailed, match=r"runner stopped \(exit code 3\)"):
         runs.result(source)
     runs.close()
-
-
-def test_every_notebook_runs_at_once_in_its_language(tmp_path: Path) -> None:
-    good = NOTEBOOK.replace("1 + 1 == 3", "1 + 1 == 2")
-    sources = {}
-    for locale in ("zh", "en"):
-        sources[locale] = tmp_path / f"LAB-09.{locale}.py"
-        sources[locale].write_text(good, encoding="utf-8")
-    runs = NotebookRuns(tmp_path / "cache")
-    runs.start([(path, locale) for locale, path in sources.items()])
-    try:
-        for locale, path in sources.items():
-            result = runs.result(path)
-            assert f"locale: {locale}" in result.html
-            cell = json.loads(result.ipynb)["cells"][1]
-            assert "".join(cell["source"]).startswith("import os")
-        (tmp_path / "cache" / "LAB-08.zh.stale.json").write_text("{}", encoding="utf-8")
-        runs.evict_unused()
-    finally:
-        runs.close()
-    assert {p.name.split(".")[1] for p in (tmp_path / "cache").iterdir()} == {"zh", "en"}
