@@ -58,6 +58,7 @@ CELL_MARKER = re.compile(r"^# %%(?P<options>.*)$")
 ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 KERNEL_FRAME = re.compile(r"Cell In\[(\d+)\], line (\d+)")
 POLL_SECONDS = 0.02
+EVICTION_GRACE_SECONDS = 3600
 
 
 @dataclass(frozen=True)
@@ -261,8 +262,18 @@ def run_to_file(
     finally:
         done.set()
     if failure is not None:
-        payload = {"failed": failure}
-    written_atomically(out, json.dumps(payload))
+        written_atomically(failed_file(out), json.dumps(failure))
+    else:
+        written_atomically(out, json.dumps(payload))
+
+
+def failed_file(cache: Path) -> Path:
+    """Return where a run that would be cached at ``cache`` reports its failure (never cached).
+
+    >>> failed_file(Path("lab/LAB-02.zh.0123.json")).name
+    'LAB-02.zh.0123.failed'
+    """
+    return cache.with_suffix(".failed")
 
 
 def run_all(runs: Sequence[tuple[Path, str, Path]]) -> None:
@@ -336,24 +347,27 @@ class NotebookRuns:
         if source not in self._caches:
             raise KeyError(f"{source} was not started")
         cache = self._caches[source]
+        failed = failed_file(cache)
         while not cache.is_file():
+            if failed.is_file():
+                failure = json.loads(failed.read_text(encoding="utf-8"))
+                failed.unlink(missing_ok=True)
+                raise CellFailed(**failure)
             if self._runner is None or self._runner.poll() is not None:
-                if cache.is_file():
-                    break
+                if cache.is_file() or failed.is_file():
+                    continue
                 code = None if self._runner is None else self._runner.returncode
                 raise CellFailed(None, f"the notebook runner stopped (exit code {code})", "")
             time.sleep(POLL_SECONDS)
-        payload = json.loads(cache.read_text(encoding="utf-8"))
-        if "failed" in payload:
-            cache.unlink(missing_ok=True)  # a failure is reported, never cached
-            raise CellFailed(**payload["failed"])
-        return Rendered(**payload)
+        return Rendered(**json.loads(cache.read_text(encoding="utf-8")))
 
     def evict_unused(self) -> None:
-        """Remove the cache's entries that this build did not use (after a whole-site build)."""
+        """Remove the cache's entries that this build did not use (after a whole-site build)
+        and that no other build wrote lately: builds may share the cache (the tests' copies)."""
         if self.cache_folder.is_dir():
+            recent = time.time() - EVICTION_GRACE_SECONDS
             for entry in self.cache_folder.glob("*.json"):
-                if entry not in self._caches.values():
+                if entry not in self._caches.values() and entry.stat().st_mtime < recent:
                     entry.unlink(missing_ok=True)
 
     def close(self) -> None:

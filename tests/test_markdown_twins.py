@@ -202,6 +202,7 @@ def test_llms_full_txt_holds_every_page_after_a_header(site: Path) -> None:
 
 REBUILD = """
 import json
+import os
 import sys
 from pathlib import Path
 from mkdocs.commands.build import build
@@ -229,10 +230,16 @@ template.write_text(template.read_text(encoding="utf-8").replace("404</h1>", "40
 # A notebook run no build uses any more leaves the cache; the ones in use stay.
 runs = yml.parent / ".cache" / "notebooks"
 kept = sorted(runs.glob("*.json"))
-(runs / "LAB-01.zh.0123456789abcdef.json").write_text("{}", encoding="utf-8")
+stale = runs / "LAB-01.zh.0123456789abcdef.json"
+stale.write_text("{}", encoding="utf-8")
+os.utime(stale, (0, 0))
+# An unused entry written lately may be another build's, sharing the cache: it stays.
+lately = runs / "LAB-03.zh.fedcba9876543210.json"
+lately.write_text("{}", encoding="utf-8")
 build(load_config(config, site_dir=site))
 built()
-assert sorted(runs.glob("*.json")) == kept and len(kept) == 2, kept
+assert len(kept) == 2, kept
+assert sorted(runs.glob("*.json")) == sorted([*kept, lately])
 """
 
 

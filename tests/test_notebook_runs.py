@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from hooks.notebook_runs import CellFailed, NotebookRuns, output_fingerprint
+from hooks.notebook_runs import CellFailed, NotebookRuns, failed_file, output_fingerprint
 
 NOTEBOOK = """# %% [markdown]
 # # Tiny <a id="tiny"></a>
@@ -72,12 +72,16 @@ def test_the_cache_key_changes_with_the_notebook_and_the_language(tmp_path: Path
 def test_a_failure_is_reported_once_and_not_cached(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    runs, source, cache = runs_from_the_cache(tmp_path, {}, monkeypatch)
+    cache.unlink()  # the run failed: it left its report, not a cache entry
     failed = {"line": 10, "what": "AssertionError: arithmetic", "traceback": "..."}
-    runs, source, cache = runs_from_the_cache(tmp_path, {"failed": failed}, monkeypatch)
+    failed_file(cache).write_text(json.dumps(failed), encoding="utf-8")
+    assert not runs.done(source)
     with pytest.raises(CellFailed) as raised:
         runs.result(source)
     assert (raised.value.line, raised.value.what) == (10, "AssertionError: arithmetic")
-    assert not cache.exists()
+    assert not failed_file(cache).exists(), "the report was read once"
+    assert not cache.exists(), "a failure is never cached"
 
 
 def test_a_runner_that_dies_fails_the_page_instead_of_hanging(
