@@ -157,7 +157,7 @@ def latex_to_mathml(latex: str, display: bool = False) -> str:
     >>> latex_to_mathml(r"a<b")
     '<math alttext="a&lt;b"><mrow><mi>a</mi><mo>&lt;</mo><mi>b</mi></mrow></math>'
     """
-    return tostring(math_element(latex, display), encoding="unicode")
+    return converted(latex, display)[0]
 
 
 # The same formula recurs on many pages (on each language's page, at least): convert it once.
