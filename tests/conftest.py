@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import fcntl
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,7 +15,7 @@ from tests.site import build, host_content_types
 
 
 @pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Build the site once (strict) for the whole run; return the folder it was built into.
 
     With several pytest-xdist workers, the first to ask builds it while the others wait: on a
@@ -22,7 +23,9 @@ def site(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
     Tests only read it.
     """
     base = tmp_path_factory.getbasetemp()
-    shared = base if worker_id == "master" else base.parent
+    # xdist's workers each have a basetemp of their own in one parent; without xdist
+    # (``-p no:xdist``, when one test is run by hand) the run's own basetemp is the place.
+    shared = base.parent if "PYTEST_XDIST_WORKER" in os.environ else base
     destination = shared / "site"
     with (shared / "site.lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)

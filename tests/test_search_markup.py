@@ -1,0 +1,48 @@
+"""The search plugin reads each page without its code spans: the same index, fewer tags."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from material.plugins.search.plugin import Parser
+
+from hooks.search_markup import without_code_spans
+
+PAGES = ["R36.html", "en/R36.html", "lab/LAB-02.html", "en/lab/LAB-02.html", "reference.html"]
+ARTICLE = re.compile(r"<article\b[^>]*>(.*)</article>", re.DOTALL)
+TAG = re.compile(r"<[a-z]")
+
+
+def indexed_sections(html: str) -> list[tuple[str | None, str, str]]:
+    """Return what Material's search indexes of ``html``: each section's id, title and text."""
+    parser = Parser()
+    parser.feed(html)
+    parser.close()
+    return [(s.id, "".join(s.title), "".join(s.text)) for s in parser.data]
+
+
+def article(site: Path, page: str) -> str:
+    match = ARTICLE.search((site / page).read_text(encoding="utf-8"))
+    assert match, page
+    return match[1]
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_the_index_is_the_same_without_the_code_spans(site: Path, page: str) -> None:
+    html = article(site, page)
+    assert indexed_sections(without_code_spans(html)) == indexed_sections(html)
+
+
+def test_the_search_plugin_parses_far_fewer_tags_on_a_lesson(site: Path) -> None:
+    html = article(site, "R36.html")
+    assert len(TAG.findall(without_code_spans(html))) < 0.6 * len(TAG.findall(html))
+
+
+@pytest.mark.parametrize("page", ["R36.html", "en/R36.html", "lab/LAB-02.html"])
+def test_the_pages_keep_their_highlighting(site: Path, page: str) -> None:
+    # The page handed to the search plugin is put back once it is indexed.
+    html = article(site, page)
+    assert '<span class="gp">&gt;&gt;&gt; </span>' in html or '<span class="k">' in html
+    assert html.count("<span") > 100
