@@ -1,18 +1,20 @@
-r"""MkDocs hook: Material's search reads each page without its code highlighting's markup.
+r"""MkDocs hook: Material's search reads each page without the markup inside code and formulas.
 
-Material's search plugin parses every page's HTML with Python's ``HTMLParser`` to index it, and
-on a lesson page about half the tags it walks are Pygments' ``<span>``\s inside ``<pre>`` (one
-per token of every doctest): the parse is the largest per-page term of the build after the
-Markdown itself (``benchmarks/course_scale.py``). The index keeps only the text of a code block,
-never its spans, so the plugin is handed the page with those spans taken out, then the page
-itself is put back: the index is the same (``tests/test_search_markup.py``), built from
-half the tags.
+Material's search plugin parses every page's HTML with Python's ``HTMLParser`` to index it. On
+a lesson page most of the tags it walks say nothing to the index: Pygments' ``<span>``\s
+inside ``<pre>`` (one per token of every doctest) and MathML's elements (a dozen per formula).
+The index keeps only their text, so the plugin is handed the page with that inner markup taken
+out, and the page itself is put back once it is indexed: the index is the same
+(``tests/test_search_markup.py``), built from a third of the tags. The parse was the largest
+per-page term of the build after the Markdown itself (``benchmarks/course_scale.py``).
 
 >>> html = '<pre><span></span><code><span class="gp">&gt;&gt;&gt; </span>x</code></pre>'
->>> without_code_spans(html)
+>>> without_inner_markup(html)
 '<pre><code>&gt;&gt;&gt; x</code></pre>'
+>>> without_inner_markup('<p><math alttext="x^2"><msup><mi>x</mi><mn>2</mn></msup></math></p>')
+'<p><math alttext="x^2">x2</math></p>'
 >>> odd = '<pre><code><span class="k" data-search-exclude>secret</span></code></pre>'
->>> without_code_spans(odd) == odd  # a span the index could depend on: left alone
+>>> without_inner_markup(odd) == odd  # a block the index could depend on: left alone
 True
 """
 
@@ -24,9 +26,16 @@ from typing import Any
 from mkdocs.plugins import CombinedEvent, event_priority
 
 SEARCH_PLUGIN = "material/search"
-PRE = re.compile(r"(<pre\b[^>]*>)(.*?)(</pre>)", re.DOTALL)
-# Pygments writes a span with a class at most; anything else is not its and stays.
-SPAN_TAG = re.compile(r'<span(?: class="[^"<>]*")?>|</span>')
+#: The blocks whose inner markup the index never keeps: code (Pygments' spans) and formulas
+#: (MathML's elements, a dozen per formula); their text is all it takes from them.
+BLOCK = re.compile(
+    r"(?P<open><(?P<tag>pre|math)\b[^>]*>)(?P<body>.*?)(?P<close></(?P=tag)>)", re.DOTALL
+)
+INNER_MARKUP = {
+    # Pygments writes a span with a class at most; a block with any other span stays whole.
+    "pre": re.compile(r'<span(?: class="[^"<>]*")?>|</span>'),
+    "math": re.compile(r"<[^<>]+>"),
+}
 ANY_SPAN = re.compile(r"</?span\b")
 # What Material's search removes from every page after indexing it (its plugin.py, 9.x):
 # the page put back must have lost them too.
@@ -35,19 +44,22 @@ SEARCH_ATTRIBUTE = re.compile(r"\s?data-search-\w+=\"[^\"]+\"")
 _pages: dict[int, str] = {}
 
 
-def without_code_spans(html: str) -> str:
-    """Return ``html`` with the highlighting spans inside each ``<pre>`` taken out.
+def without_inner_markup(html: str) -> str:
+    """Return ``html`` with the markup inside its code blocks and formulas taken out.
 
-    A block keeps all its spans if any of them is not a bare ``<span>`` or ``<span class>``.
+    A block that says anything to the search plugin (``data-search-*``) stays whole.
     """
 
-    def bare(match: re.Match[str]) -> str:
-        body = SPAN_TAG.sub("", match[2])
-        if ANY_SPAN.search(body):
+    def text_only(match: re.Match[str]) -> str:
+        body = match["body"]
+        if "data-search-" in body:
             return match[0]
-        return match[1] + body + match[3]
+        text = INNER_MARKUP[match["tag"]].sub("", body)
+        if match["tag"] == "pre" and ANY_SPAN.search(text):
+            return match[0]
+        return match["open"] + text + match["close"]
 
-    return PRE.sub(bare, html)
+    return BLOCK.sub(text_only, html)
 
 
 def indexed(config: Any) -> bool:
@@ -59,9 +71,9 @@ def indexed(config: Any) -> bool:
 @event_priority(50)
 def take_out_code_spans(context: Any, page: Any, config: Any, nav: Any) -> Any:
     """Hand the search plugin the page without its code spans; keep the page to put back."""
-    if indexed(config) and page.content and "<pre" in page.content:
+    if indexed(config) and page.content and ("<pre" in page.content or "<math" in page.content):
         _pages[id(page)] = page.content
-        page.content = without_code_spans(page.content)
+        page.content = without_inner_markup(page.content)
     return context
 
 
@@ -71,7 +83,9 @@ def put_back(context: Any, page: Any, config: Any, nav: Any) -> Any:
     """Put the page back, without the ``data-search-*`` attributes the plugin removed."""
     original = _pages.pop(id(page), None)
     if original is not None:
-        page.content = SEARCH_ATTRIBUTE.sub("", original)
+        page.content = (
+            SEARCH_ATTRIBUTE.sub("", original) if "data-search-" in original else original
+        )
     return context
 
 

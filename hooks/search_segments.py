@@ -16,6 +16,14 @@ text is segmented by jieba itself, as before.
 ('并列\u200b读\u200b取', '并列\u200b读\u200b取')
 >>> calls
 ['并列读取']
+
+What a build saves: the entries used since a time (its own, and other builds' lately).
+
+>>> import time
+>>> [text for text, used in segments.kept(since=time.time() - 60).values()]
+['并列\u200b读\u200b取']
+>>> segments.kept(since=time.time() + 60)
+{}
 """
 
 from __future__ import annotations
@@ -23,40 +31,45 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import time
 from collections.abc import Callable
 from importlib import metadata
 from pathlib import Path
 from typing import Any
 
 from mkdocs.plugins import event_priority
-from notebook_runs import written_atomically
+from notebook_runs import EVICTION_GRACE_SECONDS, written_atomically
 
 #: Relative to the folder of ``mkdocs.yml``.
 CACHE_FOLDER = Path(".cache", "search")
 SEARCH_PLUGIN = "material/search"
 #: What decides how a text is segmented, besides the text.
 SEGMENTING_PACKAGES = ("jieba", "mkdocs-material")
+FORMAT = "key: [segmented text, last used]"
 
 
 class Segments:
-    """Segmentations by text: those read from the cache, and those used since."""
+    """Segmentations by text (a hash of it), each with the time a build last used it."""
 
-    def __init__(self, known: dict[str, str] | None = None) -> None:
-        self.known = dict(known or {})
-        self.used: dict[str, str] = {}
+    def __init__(self, kept: dict[str, list[Any]] | None = None) -> None:
+        self.entries = {key: (str(text), float(used)) for key, (text, used) in (kept or {}).items()}
 
     def segmented(self, text: str, segment: Callable[[str], str]) -> str:
         """Return ``text`` segmented: as kept, or by ``segment`` (then kept)."""
         key = hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
-        if key not in self.known:
-            self.known[key] = segment(text)
-        self.used[key] = self.known[key]
-        return self.used[key]
+        found = self.entries.get(key)
+        value = found[0] if found else segment(text)
+        self.entries[key] = (value, time.time())
+        return value
+
+    def kept(self, since: float) -> dict[str, list[Any]]:
+        """Return the entries used since ``since`` (seconds since the epoch), to be saved."""
+        return {key: [text, used] for key, (text, used) in self.entries.items() if used >= since}
 
 
 def cache_file(config: Any, plugin: Any) -> Path:
     """Return where the segmentations of this site's search settings are kept."""
-    digest = hashlib.sha256()
+    digest = hashlib.sha256(FORMAT.encode())
     for name in SEGMENTING_PACKAGES:
         digest.update(f"{name} {metadata.version(name)}\0".encode())
     for setting in ("jieba_dict", "jieba_dict_user"):
@@ -72,7 +85,7 @@ def read_segments(path: Path) -> Segments:
     """Return the segmentations kept at ``path`` (none if it is missing or unreadable)."""
     try:
         return Segments(json.loads(path.read_text(encoding="utf-8")))
-    except (OSError, ValueError):
+    except (OSError, ValueError, TypeError):
         return Segments()
 
 
@@ -87,12 +100,14 @@ def remembering_index(plugin: Any, segments: Segments) -> Any:
     return RememberingIndex(**plugin.config)
 
 
+# Read at each build's start and saved at its end (i18n's English build starts after the
+# Chinese one has saved): MkDocs loads a hook once per process, so these outlive a build.
 _segments: Segments | None = None
 _file: Path | None = None
 
 
 # After the search plugin makes its index for the build (0); i18n's English build runs the
-# plugins' on_config again, with the same segmentations.
+# plugins' on_config again.
 @event_priority(-100)
 def on_config(config: Any) -> Any:
     """Give the search plugin an index that segments through the kept segmentations."""
@@ -100,18 +115,21 @@ def on_config(config: Any) -> Any:
     plugin = config.plugins.get(SEARCH_PLUGIN)
     if plugin is None or not plugin.config.enabled:
         return config
-    if _segments is None:
-        _file = cache_file(config, plugin)
-        _segments = read_segments(_file)
+    _file = cache_file(config, plugin)
+    _segments = read_segments(_file)
     plugin.search_index = remembering_index(plugin, _segments)
     return config
 
 
 def on_post_build(config: Any) -> None:
-    """Keep the segmentations this build used, and only those (written whole, or not at all)."""
-    if _segments is None or _file is None or not _segments.used:
+    """Keep the segmentations this build used and those another build used lately (builds
+    share the cache: the tests' copies of the site); the others are dropped."""
+    global _segments, _file
+    if _segments is None or _file is None:
         return
-    written_atomically(_file, json.dumps(_segments.used, ensure_ascii=False))
+    kept = _segments.kept(since=time.time() - EVICTION_GRACE_SECONDS)
+    written_atomically(_file, json.dumps(kept, ensure_ascii=False))
     for other in _file.parent.glob("segments.*.json"):
         if other != _file:
             other.unlink(missing_ok=True)
+    _segments = _file = None

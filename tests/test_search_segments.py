@@ -24,8 +24,11 @@ hooks:
 PAGE = "# 并列读取\n\n很多次读取，可以并列成一次矩阵运算。\n"
 # Two builds in one process, as `mkdocs serve` rebuilds; between them jieba is told that its
 # dictionary is not loaded, so it loads it again if the second build segments anything itself.
+# Before the second, the cache gets an entry no build used for a day and one another build
+# used a minute ago: the first is dropped, the second kept.
 BUILDS = """
-import sys
+import json, sys, time
+from pathlib import Path
 import jieba
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
@@ -34,6 +37,11 @@ for run in ("first", "second"):
     build(load_config(config, site_dir=f"{site}/{run}"))
     print(run, "loaded" if jieba.dt.initialized else "not loaded")
     jieba.dt.initialized = False
+    [cache] = (Path(config).parent / ".cache" / "search").glob("segments.*.json")
+    kept = json.loads(cache.read_text(encoding="utf-8"))
+    print(*sorted(key for key in kept if key in ("stale", "lately")))
+    kept.update(stale=["x", time.time() - 86400], lately=["y", time.time() - 60])
+    cache.write_text(json.dumps(kept), encoding="utf-8")
 """
 
 
@@ -50,7 +58,7 @@ def test_a_second_build_segments_from_the_cache_with_the_same_index(tmp_path: Pa
         check=False,
     )
     assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines() == ["first loaded", "second not loaded"]
+    assert done.stdout.splitlines() == ["first loaded", "", "second not loaded", "lately"]
     first, second = (
         (tmp_path / run / "search" / "search_index.json").read_text("utf-8")
         for run in ("first", "second")
@@ -58,4 +66,3 @@ def test_a_second_build_segments_from_the_cache_with_the_same_index(tmp_path: Pa
     assert second == first
     text = " ".join(doc["text"] for doc in json.loads(first)["docs"])
     assert "\u200b矩阵\u200b" in text, "jieba segmented the page"
-    assert list((tmp_path / ".cache" / "search").glob("segments.*.json"))
