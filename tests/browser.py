@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -64,6 +65,16 @@ class Traffic:
     console_errors: list[str] = field(default_factory=list)
     failed: list[str] = field(default_factory=list)
     foreign: list[str] = field(default_factory=list)
+    in_flight: int = 0
+    last_change: float = field(default_factory=time.monotonic)
+
+    def started(self) -> None:
+        self.in_flight += 1
+        self.last_change = time.monotonic()
+
+    def ended(self) -> None:
+        self.in_flight -= 1
+        self.last_change = time.monotonic()
 
     def problems(self) -> list[str]:
         """Return everything a reader should never meet, or nothing."""
@@ -97,7 +108,27 @@ def watched_page(browser: Browser, **context_options: object) -> tuple[Page, Tra
             else None
         ),
     )
+    page.on("request", lambda _: traffic.started())
+    page.on("requestfinished", lambda _: traffic.ended())
+    page.on("requestfailed", lambda _: traffic.ended())
     return page, traffic
+
+
+#: How long a loaded page must make no request to count as settled. Playwright's
+#: ``networkidle`` waits 500 ms on every page; on this site the only request that starts after
+#: the ``load`` event is the favicon's, within 100 ms, while the search index and the sitemaps
+#: Material fetches are still in flight (measured on every page, both languages).
+QUIET_SECONDS = 0.15
+
+
+def loaded(page: Page, traffic: Traffic, url: str, timeout: float = 15.0) -> None:
+    """Open ``url`` and wait until the page is loaded and has settled: no request in flight
+    and none started or ended for ``QUIET_SECONDS``."""
+    page.goto(url, wait_until="load")
+    deadline = time.monotonic() + timeout
+    while traffic.in_flight > 0 or time.monotonic() - traffic.last_change < QUIET_SECONDS:
+        assert time.monotonic() < deadline, f"{url}: {traffic.in_flight} requests never ended"
+        page.wait_for_timeout(20)
 
 
 def shown_state(page: Page) -> tuple[str, list[str]]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.browser import watched_page
+from tests.browser import loaded, watched_page
 from tests.docs_pages import notebook_names, page_names
 from tests.test_browser import AXE, PREFIXES
 
@@ -21,7 +21,7 @@ def test_every_page_loads_cleanly_from_localhost_only(
     browser: Browser, base_url: str, name: str, prefix: str
 ) -> None:
     page, traffic = watched_page(browser)
-    page.goto(f"{base_url}{prefix}{name}.html", wait_until="networkidle")
+    loaded(page, traffic, f"{base_url}{prefix}{name}.html")
     assert traffic.problems() == []
     if name in AXE_PAGES:
         assert axe_violations(page) == []
