@@ -626,8 +626,12 @@ class Edit:
 
 
 def builds_logged(log: Path) -> int:
-    """Return how many builds ``mkdocs serve`` has finished, from its log."""
-    return log.read_text(encoding="utf-8").count("Documentation built in")
+    """Return how many builds ``mkdocs serve`` has finished, from its log: the first build says
+    "Documentation built in", each rebuild "Reloading browsers". (MkDocs drops a log message it
+    has logged before, so a rebuild as long as an earlier one to the hundredth of a second
+    logs no "Documentation built in".)"""
+    text = log.read_text(encoding="utf-8")
+    return min(text.count("Documentation built in"), 1) + text.count("Reloading browsers")
 
 
 def one_edit(url: str, log: Path, source: Path, token: str) -> Edit:
@@ -636,9 +640,12 @@ def one_edit(url: str, log: Path, source: Path, token: str) -> Edit:
     start = time.perf_counter()
     with source.open("a", encoding="utf-8") as page:
         page.write(f"\n{token}\n")
-    wait_until(lambda: token in (fetch(url + "R36.html") or ""), timeout=60)
-    page_seconds = time.perf_counter() - start
-    wait_until(lambda: builds_logged(log) > done, timeout=60)
+    try:
+        wait_until(lambda: token in (fetch(url + "R36.html") or ""), timeout=60)
+        page_seconds = time.perf_counter() - start
+        wait_until(lambda: builds_logged(log) > done, timeout=60)
+    except TimeoutError as error:
+        raise TimeoutError(f"{error}; the server's log ends:\n{log.read_text()[-4000:]}") from None
     return Edit(page_seconds, time.perf_counter() - start)
 
 

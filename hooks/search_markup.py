@@ -69,8 +69,9 @@ def indexed(config: Any) -> bool:
 
 # After notebooks.py fills a lab page (100), before the search plugin indexes it (0).
 @event_priority(50)
-def take_out_code_spans(context: Any, page: Any, config: Any, nav: Any) -> Any:
-    """Hand the search plugin the page without its code spans; keep the page to put back."""
+def take_out_inner_markup(context: Any, page: Any, config: Any, nav: Any) -> Any:
+    """Hand the search plugin the page without the markup inside code and formulas; keep the
+    page to put back."""
     if indexed(config) and page.content and ("<pre" in page.content or "<math" in page.content):
         _pages[id(page)] = page.content
         page.content = without_inner_markup(page.content)
@@ -89,4 +90,4 @@ def put_back(context: Any, page: Any, config: Any, nav: Any) -> Any:
     return context
 
 
-on_page_context = CombinedEvent(take_out_code_spans, put_back)
+on_page_context = CombinedEvent(take_out_inner_markup, put_back)
