@@ -5,7 +5,8 @@ a sentence can be found (``u200b`` between words). Loading jieba's dictionary ta
 of every build, whatever it has to segment: a third of a warm build of this site. Each
 section's segmentation is kept on disk, keyed on its text and on the versions of jieba and
 Material; a build whose texts were all segmented before never loads the dictionary, and any new
-text is segmented by jieba itself, as before.
+text is segmented by jieba itself, as before, with only the part of its dictionary that the
+text can use (``jieba_dictionary.py``).
 
 >>> segments = Segments()
 >>> calls = []
@@ -37,6 +38,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+from jieba_dictionary import prepare
 from mkdocs.plugins import event_priority
 from notebook_runs import EVICTION_GRACE_SECONDS, written_atomically
 
@@ -90,12 +92,19 @@ def read_segments(path: Path) -> Segments:
 
 
 def remembering_index(plugin: Any, segments: Segments) -> Any:
-    """Return a search index like the plugin's own that segments through ``segments``."""
+    """Return a search index like the plugin's own that segments through ``segments``, and
+    loads of jieba's dictionary only what a new text needs."""
+    import jieba
+
     base = type(plugin.search_index)
 
     class RememberingIndex(base):  # type: ignore[misc, valid-type]
         def _segment_chinese(self, data: str) -> str:
-            return segments.segmented(data, super()._segment_chinese)
+            def segment(text: str) -> str:
+                prepare(jieba.dt, text)
+                return str(base._segment_chinese(self, text))
+
+            return segments.segmented(data, segment)
 
     return RememberingIndex(**plugin.config)
 
