@@ -187,26 +187,39 @@ def notebook_json(source: Path) -> str:
     return str(jupytext.writes(notebook, fmt="ipynb"))
 
 
-def executed(source: Path, locale: str) -> Any:
+def executed(source: Path, locale: str, ready: threading.Event | None = None) -> Any:
     """Run the notebook at ``source`` in a new kernel in ``locale``; return it with its outputs.
 
-    Raises ``CellFailed`` naming the line of the ``.py`` file where a cell raised.
+    The kernel starts first and boots while the notebook is read; its cells run once
+    ``ready`` is set. Raises ``CellFailed`` naming the line of the ``.py`` file where a cell
+    raised.
     """
-    import jupytext
+    import nbformat
     from nbclient import NotebookClient
     from nbclient.exceptions import CellExecutionError
+    from nbclient.util import run_sync
 
-    notebook = jupytext.read(source)
     client = NotebookClient(
-        notebook,
+        nbformat.v4.new_notebook(),
         kernel_name=KERNEL,
         allow_errors=False,
         resources={"metadata": {"path": str(source.parent)}},
         # The outputs are in; a graceful shutdown can wait up to 5 s for the kernel to exit.
         shutdown_kernel="immediate",
     )
+    client.km = client.create_kernel_manager()
+    client.start_new_kernel(env={**os.environ, LOCALE_VARIABLE: locale})
     try:
-        client.execute(env={**os.environ, LOCALE_VARIABLE: locale})
+        import jupytext
+
+        client.nb = notebook = jupytext.read(source)
+        if ready is not None:
+            ready.wait()
+    except BaseException:
+        run_sync(client.km.shutdown_kernel)(now=True)
+        raise
+    try:
+        client.execute()
     except CellExecutionError as error:
         told = ANSI.sub("", str(error))
         line = failing_line(told, percent_cells(source.read_text(encoding="utf-8")))
@@ -236,7 +249,12 @@ def written_atomically(path: Path, text: str) -> None:
 
 
 def run_to_file(
-    source: Path, locale: str, out: Path, turn: threading.Event | None, done: threading.Event
+    source: Path,
+    locale: str,
+    out: Path,
+    turn: threading.Event | None,
+    done: threading.Event,
+    ready: threading.Event | None = None,
 ) -> None:
     """Run one notebook; write to ``out`` what its page needs, or why it failed (JSON).
 
@@ -246,7 +264,7 @@ def run_to_file(
     """
     failure: dict[str, Any] | None = None
     try:
-        notebook = executed(source, locale)
+        notebook = executed(source, locale, ready)
         if turn is not None:
             turn.wait()
         payload: dict[str, Any] = {
@@ -279,20 +297,21 @@ def failed_file(cache: Path) -> Path:
 def run_all(runs: Sequence[tuple[Path, str, Path]]) -> None:
     """Run every ``(source, locale, out)`` at once, each in its own kernel (the runner process);
     render them in the order given, the order the build needs them in."""
-    import jupytext  # noqa: F401  (what the runs need, before they start at once)
-    import matplotlib
-    import nbclient  # noqa: F401
-
-    # Built before any kernel starts: a kernel that takes over 5 s to build matplotlib's font
-    # cache (a fresh machine) says so on stderr, which would fail the page.
-    if not any(Path(matplotlib.get_cachedir()).glob("fontlist-*.json")):
-        import matplotlib.font_manager
+    import nbclient  # noqa: F401  (what the runs need, before they start at once)
 
     rendered = [threading.Event() for _ in runs]
+    fonts = threading.Event()
     with ThreadPoolExecutor(max_workers=len(runs)) as pool:
         for i, (source, locale, out) in enumerate(runs):
             turn = rendered[i - 1] if i else None
-            pool.submit(run_to_file, source, locale, out, turn, rendered[i])
+            pool.submit(run_to_file, source, locale, out, turn, rendered[i], fonts)
+        # While the kernels boot, before any cell runs: a kernel that takes over 5 s to build
+        # matplotlib's font cache (a fresh machine) says so on stderr, which fails the page.
+        import matplotlib
+
+        if not any(Path(matplotlib.get_cachedir()).glob("fontlist-*.json")):
+            import matplotlib.font_manager
+        fonts.set()
         # Imported while the kernels run: it takes longer than a render.
         importlib.import_module("mkdocs_jupyter.convert")
 

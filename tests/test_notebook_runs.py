@@ -6,14 +6,22 @@ rebuild test; a failing cell named by its line: test_lab.py.)"""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from hooks.notebook_runs import CellFailed, NotebookRuns, failed_file, output_fingerprint
+from hooks.notebook_runs import (
+    CellFailed,
+    NotebookRuns,
+    failed_file,
+    output_fingerprint,
+    run_to_file,
+)
 
 NOTEBOOK = """# %% [markdown]
 # # Tiny <a id="tiny"></a>
@@ -100,3 +108,29 @@ def test_a_runner_that_dies_fails_the_page_instead_of_hanging(
     with pytest.raises(CellFailed, match=r"runner stopped \(exit code 3\)"):
         runs.result(source)
     runs.close()
+
+
+def kernels_started_here() -> list[int]:
+    """Return the pids of the Jupyter kernels this process started and that still run."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            parent = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+            command = (stat.parent / "cmdline").read_bytes()
+        except (OSError, IndexError, ValueError):
+            continue
+        if parent == os.getpid() and b"ipykernel" in command:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def test_a_notebook_that_cannot_be_read_is_reported_and_its_kernel_ended(tmp_path: Path) -> None:
+    # The kernel starts before the notebook is read, to boot meanwhile: it must not outlive it.
+    out = tmp_path / "LAB-09.zh.0123.json"
+    done, ready = threading.Event(), threading.Event()
+    ready.set()
+    run_to_file(tmp_path / "LAB-09.zh.py", "zh", out, None, done, ready)
+    assert done.is_set()
+    assert not out.exists()
+    assert json.loads(failed_file(out).read_text())["what"].startswith("FileNotFoundError")
+    assert kernels_started_here() == []
