@@ -19,12 +19,14 @@ jieba then segments as with the whole dictionary (``tests/test_search_segments.p
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import marshal
-import os
 import tempfile
 from pathlib import Path
 from typing import Any
+
+from notebook_runs import written_atomically
 
 FORMAT = "1: marshal of ({first character: marshal of {entry: frequency}}, total)"
 
@@ -33,7 +35,7 @@ class SplitDictionary:
     """The part of a tokenizer's dictionary loaded so far, from the split dictionary."""
 
     def __init__(self, tokenizer: Any, shards: dict[str, bytes], total: int) -> None:
-        self.tokenizer, self.shards = tokenizer, shards
+        self.shards = shards
         self.freq: dict[str, int] = {}
         self.loaded: set[str] = set()
         tokenizer.FREQ, tokenizer.total, tokenizer.initialized = self.freq, total, True
@@ -65,12 +67,9 @@ def written_split(tokenizer: Any, path: Path) -> None:
     for entry, frequency in tokenizer.FREQ.items():
         shards.setdefault(entry[0], {})[entry] = frequency
     data = marshal.dumps(({c: marshal.dumps(s) for c, s in shards.items()}, tokenizer.total))
-    partial = path.with_name(f"{path.name}.{os.getpid()}.part")
-    try:
-        partial.write_bytes(data)
-        partial.replace(path)
-    except OSError:  # an unwritable $TMPDIR: the next build loads the whole dictionary again
-        partial.unlink(missing_ok=True)
+    # With an unwritable $TMPDIR, the next build loads the whole dictionary again.
+    with contextlib.suppress(OSError):
+        written_atomically(path, data)
 
 
 _splits: dict[int, SplitDictionary] = {}

@@ -240,12 +240,16 @@ def rendered_html(notebook: Any, name: str) -> str:
     return APPENDED_CSS.sub("", html, count=1)
 
 
-def written_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` whole or not at all: a reader never sees half of it."""
+def written_atomically(path: Path, data: str | bytes) -> None:
+    """Write ``data`` (text as UTF-8) to ``path`` whole or not at all: a reader never sees half
+    of it."""
     path.parent.mkdir(parents=True, exist_ok=True)
     partial = path.with_name(f"{path.name}.{os.getpid()}.{threading.get_ident()}.part")
-    partial.write_text(text, encoding="utf-8")
-    partial.replace(path)
+    try:
+        partial.write_bytes(data.encode() if isinstance(data, str) else data)
+        partial.replace(path)
+    finally:
+        partial.unlink(missing_ok=True)
 
 
 def run_to_file(
