@@ -6,7 +6,7 @@ the text's characters. Loading the whole dictionary takes 0.7-1 s, in every buil
 segments anything new (each cold build); this site's Chinese has about 300 distinct
 characters, and the entries that start with them load in 0.04 s. The split dictionary is made
 once per machine from jieba's own (the first build pays the whole load once more) and kept
-beside jieba's own cache, in ``$TMPDIR``, named after the dictionary file and jieba's version;
+beside jieba's own cache, in ``$TMPDIR``, named after jieba's version (and a custom dictionary);
 jieba then segments as with the whole dictionary (``tests/test_search_segments.py``).
 
 >>> import jieba
@@ -50,12 +50,17 @@ class SplitDictionary:
 
 
 def split_file(tokenizer: Any) -> Path:
-    """Return where the split of ``tokenizer``'s dictionary is kept, beside jieba's own cache."""
+    """Return where the split of ``tokenizer``'s dictionary is kept, beside jieba's own cache.
+
+    jieba's default dictionary is named by jieba's version (every install of a version holds
+    the same file, so checkouts share one split); another by its path, size and time.
+    """
     import jieba
 
-    source = Path(tokenizer.dictionary or Path(jieba.__file__).parent / jieba.DEFAULT_DICT_NAME)
-    found = source.stat()
-    key = f"{FORMAT}\0{source}\0{found.st_size}\0{found.st_mtime_ns}\0{jieba.__version__}"
+    key = f"{FORMAT}\0{jieba.__version__}"
+    if tokenizer.dictionary is not None:
+        found = Path(tokenizer.dictionary).stat()
+        key += f"\0{tokenizer.dictionary}\0{found.st_size}\0{found.st_mtime_ns}"
     digest = hashlib.sha256(key.encode()).hexdigest()[:16]
     return Path(tokenizer.tmp_dir or tempfile.gettempdir()) / f"jieba.{digest}.split"
 
