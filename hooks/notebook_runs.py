@@ -147,18 +147,27 @@ def fingerprint(files: Iterable[Path], versions: Iterable[str]) -> str:
     return digest.hexdigest()[:16]
 
 
+def package_versions(names: Iterable[str]) -> list[str]:
+    """Return each installed package's name and version (``-`` when it is not installed).
+
+    >>> package_versions(["numpy", "no-such-package"])[1]
+    'no-such-package -'
+    """
+    versions = []
+    for name in names:
+        try:
+            versions.append(f"{name} {metadata.version(name)}")
+        except metadata.PackageNotFoundError:
+            versions.append(f"{name} -")
+    return versions
+
+
 def output_fingerprint() -> str:
     """Return the fingerprint of what, besides the notebook, decides its outputs."""
     import attn
 
     package = Path(attn.__file__).parent
-    versions = []
-    for name in OUTPUT_PACKAGES:
-        try:
-            versions.append(f"{name} {metadata.version(name)}")
-        except metadata.PackageNotFoundError:
-            versions.append(f"{name} -")
-    return fingerprint(package.glob("*.py"), versions)
+    return fingerprint(package.glob("*.py"), package_versions(OUTPUT_PACKAGES))
 
 
 class CellFailed(Exception):

@@ -34,13 +34,17 @@ import json
 import os
 import time
 from collections.abc import Callable
-from importlib import metadata
 from pathlib import Path
 from typing import Any
 
 from jieba_dictionary import prepare
 from mkdocs.plugins import event_priority
-from notebook_runs import EVICTION_GRACE_SECONDS, written_atomically
+from notebook_runs import (
+    EVICTION_GRACE_SECONDS,
+    fingerprint,
+    package_versions,
+    written_atomically,
+)
 
 #: Relative to the folder of ``mkdocs.yml``.
 CACHE_FOLDER = Path(".cache", "search")
@@ -71,16 +75,13 @@ class Segments:
 
 def cache_file(config: Any, plugin: Any) -> Path:
     """Return where the segmentations of this site's search settings are kept."""
-    digest = hashlib.sha256(FORMAT.encode())
-    for name in SEGMENTING_PACKAGES:
-        digest.update(f"{name} {metadata.version(name)}\0".encode())
-    for setting in ("jieba_dict", "jieba_dict_user"):
-        path = plugin.config.get(setting)
-        digest.update(f"{setting} {path}\0".encode())
-        if path and os.path.isfile(path):
-            digest.update(Path(path).read_bytes())
+    dictionaries = [plugin.config.get(s) for s in ("jieba_dict", "jieba_dict_user")]
+    key = fingerprint(
+        [Path(path) for path in dictionaries if path and os.path.isfile(path)],
+        [FORMAT, *package_versions(SEGMENTING_PACKAGES), *map(str, dictionaries)],
+    )
     folder = Path(config.config_file_path).parent / CACHE_FOLDER
-    return folder / f"segments.{digest.hexdigest()[:16]}.json"
+    return folder / f"segments.{key}.json"
 
 
 def read_segments(path: Path) -> Segments:
