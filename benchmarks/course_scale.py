@@ -5,13 +5,11 @@ verdicts, as for the other benchmarks):
 
 * **real site** - ``mkdocs build --strict`` of a copy of the project (``tests.site``'s
   ``copy_of_the_project``, but with a private notebook cache instead of the shared one, so
-  ``/work/main/.cache`` is never read or evicted). *Cold*: the copy's ``.cache/`` is removed
-  before every run, so the lab notebook's kernel runs in both languages and jieba segments
-  the search index's Chinese anew. *Warm*: the caches the cold runs left (notebook runs,
-  compiled templates, the search index's Chinese segmentations) are kept. Median of
-  ``--runs`` each. Goals: cold <= 4 s, warm <= 2.5 s. jieba's dictionary caches in
-  ``$TMPDIR`` (its own, and the split one of ``hooks/jieba_dictionary.py``) are
-  machine-wide and kept in both.
+  the project's own ``.cache/`` is never read or evicted). *Cold*: the copy's ``.cache/`` is removed
+  before every run, so the lab notebook's kernel runs in both languages. *Warm*: the caches
+  the cold runs left (notebook runs, compiled templates) are kept. Both include Pagefind's
+  index of the whole site (``hooks/search_index.py``). Median of ``--runs`` each. Goals:
+  cold <= 4 s, warm <= 2.5 s.
 * **synthetic course** - N lessons x 2 languages (``--sizes``, default 10 50 200) generated
   from ``docs/R36.{zh,en}.md``: ``L001.zh.md`` ... with R36's formulas, doctests, the four
   state sections (and so the four figures), a previous/next link between lessons, raw twins,
@@ -691,7 +689,6 @@ def speed_probe() -> str:
 
 
 BUILT = re.compile(r"Documentation built in ([\d.]+) seconds")
-JIEBA = re.compile(r"Loading model cost ([\d.]+) seconds")
 
 
 def logged(pattern: re.Pattern[str], log: str) -> float:
@@ -728,16 +725,9 @@ def print_real(real: RealSite) -> tuple[float, float]:
     print(f"  warm  median {warm:6.2f} s  runs: {runs_text([r.seconds for r in real.warm])}")
     print(f"        peak RSS {max(r.max_rss_mib for r in real.warm):.0f} MiB")
     built = median([logged(BUILT, r.log) for r in real.warm])
-    loaded_cold = sum(JIEBA.search(r.log) is not None for r in real.cold)
-    loaded_warm = sum(JIEBA.search(r.log) is not None for r in real.warm)
     print(
         f"  warm, from the builds' logs: mkdocs reports {built:.2f} s of building; the other"
         f" {warm - built:.2f} s are interpreter start, imports and config (plugins loaded)"
-    )
-    print(
-        f"  jieba loaded its whole dictionary in {loaded_cold} of {len(real.cold)} cold builds"
-        f" and {loaded_warm} of {len(real.warm)} warm ones (hooks/jieba_dictionary.py loads"
-        " the part a new text needs)"
     )
     print(
         f"  cold - warm = {cold - warm:.2f} s: what the lab's runs (two kernels at once, beside"

@@ -134,7 +134,7 @@ def figure_html(fig: Figure, key: str, locale: str) -> str:
         a=number(fig.matrices["row_sums"][0][0]), b=number(fig.matrices["row_sums_by_query"][0][0])
     )
     return (
-        f'<figure class="r36-figure" data-state="{key}" id="figure-{key}" '
+        f'<figure class="r36-figure" data-state="{key}" id="figure-{key}" data-pagefind-ignore '
         f'aria-label="{escape(LABELS[locale]["figure"])} · {key}">'
         f'<div class="r36-figure__tables">{"".join(tables)}</div>'
         f"<figcaption>{escape(caption)}</figcaption></figure>"
@@ -151,9 +151,8 @@ def with_figures(html: str, fig: Figure, locale: str) -> str:
     return html
 
 
-# After the theme's template, so after search has indexed the page: the figures repeat the
-# numbers of the state's text and doctests, and as search text they would be noise (cells
-# run together, "0.4220.1550.422") that every page downloads and the build parses.
+# The figures repeat the numbers of the state's text and doctests: search leaves them out
+# (data-pagefind-ignore), as their cells would run together there ("0.4220.1550.422").
 def on_post_page(output: str, page: Any, config: Any) -> str:
     """Add the four states' figures to a page with the states' sections, in its language."""
     if '<h2 id="state-b0">' not in output:

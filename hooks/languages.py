@@ -28,3 +28,19 @@ def page_locale(page: Any, config: Any) -> str:
     'en'
     """
     return getattr(page.file, "locale", None) or build_locale(config)
+
+
+def whole_site_built(config: Any) -> bool:
+    """Whether the build now ending is the outer one, so that every language is built.
+
+    i18n builds the other languages inside the first build's ``on_post_build`` and marks that
+    time with its ``building`` flag.
+
+    >>> from types import SimpleNamespace as NS
+    >>> whole_site_built(NS(plugins={I18N_PLUGIN: NS(building=True)}))
+    False
+    >>> whole_site_built(NS(plugins={}))
+    True
+    """
+    i18n = config.plugins.get(I18N_PLUGIN)
+    return i18n is None or not i18n.building

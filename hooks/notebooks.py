@@ -201,9 +201,9 @@ def without_duplicates_in_search(html: str) -> str:
     "Copied!" notice out of the search index: the cell's code is indexed once, as shown.
 
     >>> without_duplicates_in_search('<div class="clipboard-copy-txt" id="cell-1">x = 1</div>')
-    '<div data-search-exclude class="clipboard-copy-txt" id="cell-1">x = 1</div>'
+    '<div data-pagefind-ignore class="clipboard-copy-txt" id="cell-1">x = 1</div>'
     """
-    return SEARCH_DUPLICATES.sub(lambda m: f"<{m[1]} data-search-exclude {m[2]}", html)
+    return SEARCH_DUPLICATES.sub(lambda m: f"<{m[1]} data-pagefind-ignore {m[2]}", html)
 
 
 def stderr_outputs(html: str) -> list[str]:

@@ -40,19 +40,35 @@ class QuietHandler(SimpleHTTPRequestHandler):
         pass
 
 
+class SubPathHandler(QuietHandler):
+    """Serves the site under a sub-path only (``/course/``), as a host serving it there would;
+    any other path is not found."""
+
+    sub_path = "/"
+
+    def translate_path(self, path: str) -> str:
+        if not path.startswith(self.sub_path):
+            return str(Path(self.directory) / "no such file")
+        return super().translate_path("/" + path.removeprefix(self.sub_path))
+
+
 @contextmanager
-def serving(root: Path, content_types: dict[str, str]) -> Iterator[str]:
-    """Serve ``root`` on a free localhost port with ``content_types``; yield its base URL."""
+def serving(root: Path, content_types: dict[str, str], sub_path: str = "/") -> Iterator[str]:
+    """Serve ``root`` at ``sub_path`` on a free localhost port with ``content_types``; yield
+    the site's base URL."""
     handler = type(
         "Handler",
-        (QuietHandler,),
-        {"extensions_map": {**QuietHandler.extensions_map, **content_types}},
+        (SubPathHandler,),
+        {
+            "extensions_map": {**QuietHandler.extensions_map, **content_types},
+            "sub_path": sub_path,
+        },
     )
     server = ThreadingHTTPServer(("127.0.0.1", 0), partial(handler, directory=str(root)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
+        yield f"http://127.0.0.1:{server.server_address[1]}{sub_path}"
     finally:
         server.shutdown()
         server.server_close()

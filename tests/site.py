@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import gzip
+import json
 import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 from bs4 import BeautifulSoup
 
@@ -62,3 +65,16 @@ def host_content_types(site: Path) -> dict[str, str]:
     """Return ``{suffix: content type}`` as the built site's ``_headers`` file sets them."""
     headers = site / "_headers"
     return content_types(headers.read_text(encoding="utf-8")) if headers.exists() else {}
+
+
+def search_fragments(site: Path) -> dict[str, dict[str, Any]]:
+    """Return what the search index holds of each page, by its URL: ``content`` (the text as
+    indexed, U+200B taken out), ``meta`` and ``language`` (the index it is in)."""
+    fragments = {}
+    for path in sorted((site / "pagefind" / "fragment").glob("*.pf_fragment")):
+        data = gzip.decompress(path.read_bytes()).removeprefix(b"pagefind_dcd")
+        fragment = json.loads(data)
+        fragment["content"] = fragment["content"].replace("\u200b", "")
+        fragment["language"] = path.name.split("_")[0]
+        fragments[fragment["url"]] = fragment
+    return fragments

@@ -1,5 +1,5 @@
 """The built site in headless Chromium, used as a reader would: switching language, following
-the lesson's links, searching, copying, and the 404 page."""
+the lesson's links, copying, and the 404 page (searching: test_search_browser.py)."""
 
 from __future__ import annotations
 
@@ -44,37 +44,6 @@ def test_the_lessons_links_reach_their_sections(page: Page, base_url: str, prefi
         expect(page.locator(f"[id='{target}']")).to_be_in_viewport()
         page.go_back()
         page.wait_for_url(f"{base_url}{prefix}R36.html")
-
-
-SEARCHES = [
-    ("归一化", "R36.html"),
-    ("形状表", "lecture.html"),
-    ("normalise", "en/R36.html"),
-    ("attention", "en/index.html"),
-]
-
-
-@pytest.mark.parametrize("start", ["index.html", "en/index.html"])
-def test_search_finds_pages_from_either_language(page: Page, base_url: str, start: str) -> None:
-    page.goto(base_url + start)
-    page.locator("label.md-search__icon, .md-search__input").first.click()
-    field = page.locator("input.md-search__input")
-    for query, finds in SEARCHES:
-        # Empty the results first, so that no result of the last query can answer this one.
-        field.fill("")
-        field.press("End")
-        expect(page.locator(".md-search-result__item")).to_have_count(0)
-        field.fill(query)
-        field.press("End")  # Material searches on key events, not on fill
-        results = page.locator(".md-search-result__item a")
-        expect(results.first).to_be_visible()
-        expect(page.locator(".md-search-result__meta")).not_to_contain_text("No matching")
-        page.wait_for_function(
-            "href => [...document.querySelectorAll('.md-search-result__item a')]"
-            ".some(a => a.href.split('#')[0] === href)",
-            arg=base_url + finds,
-            timeout=5000,
-        )
 
 
 @pytest.mark.parametrize("prefix", PREFIXES.values())

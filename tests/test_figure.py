@@ -3,7 +3,6 @@ the raw Markdown carries each state's numbers as doctest output."""
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
@@ -17,7 +16,7 @@ from attn.lesson import K, Q, V
 from hooks.figure import figure_html, with_figures
 from tests.docs_pages import twin
 from tests.markdown_parts import FENCE
-from tests.site import soup
+from tests.site import search_fragments, soup
 
 PREFIXES = {"zh": "", "en": "en/"}
 ORDER = ["b0", "b2", "b3", "b1"]
@@ -121,12 +120,11 @@ def test_pages_without_the_states_get_no_figure(site: Path, prefix: str) -> None
 
 def test_search_indexes_the_states_text_not_their_figures(site: Path) -> None:
     # The figures repeat the numbers of the text and doctests; as search text their cells
-    # would run together ("0.4220.1550.422") on every page that loads the index.
-    index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
-    text = " ".join(doc["text"] for doc in index["docs"]).replace("\u200b", "")
+    # would run together ("0.4220.1550.422").
+    fragments = search_fragments(site)
     for prefix in PREFIXES.values():
+        text = fragments[f"/{prefix}R36.html"]["content"]
         for figure in soup(site / f"{prefix}R36.html").select("figure.r36-figure"):
             caption = figure.select_one("figcaption").get_text()
             assert caption not in text, caption
-    sections = {doc["location"]: doc["text"] for doc in index["docs"]}
-    assert "attn.scores(Q, K)" in sections["R36.html#state-b0"], "the state's doctest is indexed"
+        assert "attn.scores(Q, K)" in text, "the states' doctests are indexed"

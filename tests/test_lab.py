@@ -4,7 +4,6 @@ pages are executed HTML (not the raw ``.py``) with the notebook and its source b
 from __future__ import annotations
 
 import io
-import json
 import re
 import traceback
 from collections.abc import Iterator
@@ -18,7 +17,7 @@ import pytest
 
 from hooks.notebook_runs import percent_cells
 from tests.docs_pages import DOCS, ROOT
-from tests.site import build, copy_of_the_project, soup
+from tests.site import build, copy_of_the_project, search_fragments, soup
 
 LAB = DOCS / "lab"
 LOCALES = {"zh": "", "en": "en/"}
@@ -244,7 +243,8 @@ def test_a_wrong_claim_fails_the_build_naming_the_file_and_line(tmp_path: Path) 
 
 def test_search_indexes_each_code_cell_once(site: Path) -> None:
     # The template keeps a hidden copy of each cell for its copy button, and a "Copied!" notice.
-    index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
-    text = " ".join(doc["text"] for doc in index["docs"] if "/LAB-" in f"/{doc['location']}")
+    text = " ".join(
+        fragment["content"] for url, fragment in search_fragments(site).items() if "/LAB-" in url
+    )
     assert text.count("ATTN_LAB_LOCALE to the page") == len(LOCALES) * len(NAMES)
     assert "Copied!" not in text

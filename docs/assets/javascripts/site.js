@@ -39,11 +39,10 @@ document.addEventListener("click", (event) => {
   }
 }, true);
 
-// Landmarks need names axe-core can tell apart: Material's search dialog has none, and each
-// code block's button bar is a <nav> with the same (missing) name.
+// Landmarks need names axe-core can tell apart: each code block's button bar is a <nav> with
+// the same (missing) name.
 document$.subscribe(() => {
   const zh = document.documentElement.lang.startsWith("zh");
-  document.querySelector(".md-search")?.setAttribute("aria-label", zh ? "搜索" : "Search");
   document.querySelectorAll(".md-code__nav").forEach((nav, i) => {
     nav.setAttribute("aria-label", `${zh ? "代码块" : "Code block"} ${i + 1}`);
   });

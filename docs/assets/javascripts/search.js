@@ -1,0 +1,260 @@
+// The site's search: a dialog over Pagefind's index of the page's own language (pagefind/,
+// written by the build: hooks/search_index.py). Nothing under pagefind/ loads before the reader
+// opens the dialog, so a page's weight does not grow with the course.
+(() => {
+  // The site's root, from this script's own address (assets/javascripts/search.js): right
+  // wherever the site is hosted, under a sub-path too.
+  const root = new URL("../../", document.currentScript.src);
+  const lang = document.documentElement.lang.startsWith("zh") ? "zh" : "en";
+  const other = lang === "zh" ? "en" : "zh";
+  const TEXT = {
+    zh: {
+      dialog: "搜索本站中文页面", input: "搜索", close: "关闭搜索", loading: "正在载入索引…",
+      results: (n) => `找到 ${n} 个页面`, none: (q) => `中文页面中没有“${q}”。`,
+      elsewhere: (q) => `在英文页面中搜索“${q}”`, more: "更多结果", failed: "搜索索引载入失败。",
+      hint: "输入后回车或按 ↓ 到结果；Esc 关闭。中文按原文的连续字符查找。",
+    },
+    en: {
+      dialog: "Search the site's English pages", input: "Search", close: "Close search",
+      loading: "Loading the index…", results: (n) => `${n} page${n === 1 ? "" : "s"} found`,
+      none: (q) => `No English page holds “${q}”.`, elsewhere: (q) => `Search the Chinese pages for “${q}”`,
+      more: "More results", failed: "The search index could not be loaded.",
+      hint: "Type, then ↓ to the results; Esc closes. Quote words to find them as a phrase.",
+    },
+  }[lang];
+  const PAGE_SIZE = 10;
+  const HAN = /\p{Script=Han}/u;
+
+  // A query becomes the searches that answer it. Chinese is indexed one character a word, so
+  // a part with Chinese in it is searched as a phrase of its characters: "归一化" finds the
+  // pages that hold 归一化, not those that hold 归, 一 and 化 apart. Quoted parts are phrases
+  // too; the other words go to Pagefind as they are (prefixes, stems).
+  function searches(query) {
+    const phrases = [];
+    const words = [];
+    for (const match of query.matchAll(/["“”「」]([^"“”「」]+)["“”「」]?|(\S+)/g)) {
+      const part = (match[1] ?? match[2]).trim();
+      if (!part) continue;
+      if (match[1] !== undefined || HAN.test(part)) {
+        const tokens = part.match(/\p{Script=Han}|[^\s\p{Script=Han}]+/gu) ?? [];
+        if (tokens.length) phrases.push(`"${tokens.join(" ")}"`);
+      } else {
+        words.push(part);
+      }
+    }
+    return words.length ? [...phrases, words.join(" ")] : phrases;
+  }
+
+  // Pages that answer every search, best first (the sum of their scores).
+  async function answer(pagefind, query) {
+    const terms = searches(query);
+    if (!terms.length) return [];
+    const found = await Promise.all(terms.map((term) => pagefind.search(term)));
+    const scores = new Map();
+    found[0].results.forEach((r) => scores.set(r.id, { result: r, score: r.score }));
+    for (const { results } of found.slice(1)) {
+      const here = new Map(results.map((r) => [r.id, r.score]));
+      for (const [id, entry] of scores) {
+        if (here.has(id)) entry.score += here.get(id);
+        else scores.delete(id);
+      }
+    }
+    return [...scores.values()].sort((a, b) => b.score - a.score).map((e) => e.result);
+  }
+
+  // Pagefind marks each indexed character on its own: one mark over a run reads better.
+  const marked = (html) => html.replace(/\u200b/g, "").replace(/<\/mark><mark>/g, "");
+  const plain = (text) => text.replace(/\u200b/g, "");
+
+  let dialog;
+  let pagefind;
+  let asked = 0;
+
+  function element(tag, attributes = {}, text = "") {
+    const node = document.createElement(tag);
+    for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+    if (text) node.textContent = text;
+    return node;
+  }
+
+  function build() {
+    dialog = element("dialog", { class: "site-search", "aria-label": TEXT.dialog });
+    const form = element("form", { role: "search", method: "dialog" });
+    const input = element("input", {
+      type: "search", name: "q", "aria-label": TEXT.input, placeholder: TEXT.input,
+      autocomplete: "off", spellcheck: "false", "aria-describedby": "site-search-hint",
+    });
+    const close = element("button", { type: "button", class: "site-search__close", "aria-label": TEXT.close }, "×");
+    const hint = element("p", { id: "site-search-hint", class: "site-search__hint" }, TEXT.hint);
+    const status = element("p", { class: "site-search__status", role: "status" });
+    const list = element("ul", { class: "site-search__results" });
+    const more = element("button", { type: "button", class: "site-search__more", hidden: "" }, TEXT.more);
+    // The other language's pages, offered with every answer: a reader who found nothing here
+    // (or not what they meant) may find it there.
+    const elsewhere = element("p", { class: "site-search__other" });
+    form.append(input, close);
+    dialog.append(form, hint, status, list, more, elsewhere);
+    document.body.append(dialog);
+
+    let timer;
+    input.addEventListener("input", () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => run(input.value), 120);
+    });
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      clearTimeout(timer);
+      run(input.value).then(() => list.querySelector("a")?.focus());
+    });
+    close.addEventListener("click", () => dialog.close());
+    dialog.addEventListener("click", (event) => {
+      if (event.target === dialog) dialog.close(); // a click on the backdrop
+    });
+    dialog.addEventListener("keydown", (event) => {
+      if (event.key === "Escape") {
+        // One Esc closes, wherever the focus is: in a search field Chromium's own Esc would
+        // first only empty the field.
+        event.preventDefault();
+        dialog.close();
+        return;
+      }
+      if (event.key === "Tab") {
+        // Focus stays in the dialog: past its last control, back to its first.
+        const controls = [...dialog.querySelectorAll("input, button:not([hidden]), a[href]")];
+        const edge = event.shiftKey ? controls[0] : controls[controls.length - 1];
+        if (document.activeElement === edge) {
+          event.preventDefault();
+          (event.shiftKey ? controls[controls.length - 1] : controls[0]).focus();
+        }
+        return;
+      }
+      if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
+      const stops = [input, ...list.querySelectorAll("a")];
+      const at = stops.indexOf(document.activeElement);
+      if (at < 0) return;
+      event.preventDefault();
+      const next = event.key === "ArrowDown" ? Math.min(at + 1, stops.length - 1) : Math.max(at - 1, 0);
+      stops[next].focus();
+    });
+
+    let shown = [];
+    let query = "";
+    more.addEventListener("click", () => show(shown, query, list.children.length));
+
+    async function run(value) {
+      const asking = ++asked;
+      query = value.trim();
+      if (!query) {
+        list.replaceChildren();
+        status.textContent = "";
+        elsewhere.replaceChildren();
+        more.hidden = true;
+        return;
+      }
+      status.textContent = TEXT.loading;
+      let results;
+      try {
+        pagefind ??= await load();
+        results = await answer(pagefind, query);
+      } catch (error) {
+        status.textContent = TEXT.failed;
+        throw error;
+      }
+      if (asking !== asked) return; // a later query has been typed
+      shown = results;
+      list.replaceChildren();
+      elsewhere.replaceChildren(elsewhereLink(query));
+      if (!results.length) {
+        status.textContent = TEXT.none(query);
+        more.hidden = true;
+      } else {
+        status.textContent = TEXT.results(results.length);
+        await show(results, query, 0);
+      }
+      dialog.dataset.answered = query; // what the list shows the answer to (tests wait on it)
+    }
+
+    async function show(results, forQuery, from) {
+      const asking = asked;
+      const page = await Promise.all(results.slice(from, from + PAGE_SIZE).map((r) => r.data()));
+      if (asking !== asked || forQuery !== query) return;
+      for (const data of page) list.append(item(data));
+      more.hidden = list.children.length >= results.length;
+    }
+    dialog.input = input;
+    dialog.run = run;
+  }
+
+  async function load() {
+    const module = await import(new URL("pagefind/pagefind.js", root).href);
+    await module.options({ baseUrl: root.pathname });
+    return module;
+  }
+
+  function item(data) {
+    const li = element("li");
+    const link = element("a", { href: data.url, class: "site-search__page" });
+    const title = element("span", { class: "site-search__title" }, plain(data.meta.title ?? data.url));
+    const excerpt = element("span", { class: "site-search__excerpt" });
+    excerpt.innerHTML = marked(data.excerpt); // Pagefind escapes the page text; <mark> is its own
+    link.append(title, excerpt);
+    li.append(link);
+    // Sections of the page, but not its top (the title again).
+    const sections = (data.sub_results ?? [])
+      .filter((s) => s.url !== data.url && plain(s.title) !== title.textContent)
+      .slice(0, 3);
+    if (sections.length) {
+      const sub = element("ul", { class: "site-search__sections" });
+      for (const section of sections) {
+        const a = element("a", { href: section.url });
+        const heading = element("span", { class: "site-search__title" }, plain(section.title));
+        const text = element("span", { class: "site-search__excerpt" });
+        text.innerHTML = marked(section.excerpt);
+        a.append(heading, text);
+        const entry = element("li");
+        entry.append(a);
+        sub.append(entry);
+      }
+      li.append(sub);
+    }
+    return li;
+  }
+
+  // Where the other language's search is: this page in that language (its hreflang link),
+  // with the query, which opens the dialog there.
+  function elsewhereLink(query) {
+    const alternate = document.querySelector(`link[rel=alternate][hreflang=${other}]`);
+    const target = alternate
+      ? new URL(alternate.getAttribute("href"), location.href)
+      : new URL(other === "en" ? "en/index.html" : "index.html", root);
+    target.search = new URLSearchParams({ q: query }).toString();
+    return element("a", { href: target.href, hreflang: other, class: "site-search__elsewhere" }, TEXT.elsewhere(query));
+  }
+
+  function open(query) {
+    if (!dialog) build();
+    if (!dialog.open) dialog.showModal();
+    if (query !== undefined) {
+      dialog.input.value = query;
+      dialog.run(query);
+    }
+    dialog.input.focus();
+    dialog.input.select();
+  }
+
+  document.querySelector("[data-site-search]")?.addEventListener("click", () => open());
+
+  // Material's keys open search: "/", "s" and "f", when the reader is not typing. Caught before
+  // Material's own handler, which would look for its own search form.
+  window.addEventListener("keydown", (event) => {
+    if (!["/", "s", "f"].includes(event.key) || event.ctrlKey || event.metaKey || event.altKey) return;
+    const typing = event.target.closest?.("input, textarea, select, [contenteditable]");
+    if (typing || dialog?.open) return;
+    event.preventDefault();
+    event.stopPropagation();
+    open();
+  }, true);
+
+  const asked_for = new URLSearchParams(location.search).get("q");
+  if (asked_for) open(asked_for);
+})();

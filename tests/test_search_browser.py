@@ -1,0 +1,189 @@
+"""Search in headless Chromium, as a reader uses it: each language searches its own pages,
+Chinese finds what it holds and nothing that holds its characters apart, nothing loads before
+the dialog opens, the keyboard works, axe finds nothing, and the site works under a sub-path."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from hooks.search_index import write_search_index
+from tests.browser import serving, watched_page
+from tests.site import host_content_types, search_fragments
+from tests.test_browser import PREFIXES
+from tests.test_browser_pages import axe_violations
+
+#: A page of the test site only: it holds 归, 一, 化 and 形, 状, but each in other words.
+FIXTURE_URL = "search-fixture.html"
+FIXTURE = """<!doctype html><html lang="zh"><head><meta charset="utf-8"><title>对照页</title></head>
+<body><article data-pagefind-body><h1>检索对照页</h1>
+<p>回归的模型，统一的标准，变化很大；形式多样，状态良好。</p></article></body></html>"""
+
+#: (language, query, a page it must find), as a reader types them.
+QUERIES = [
+    ("zh", "归一化", "R36.html"),
+    ("zh", "形状表", "lecture.html"),
+    ("zh", "分数表", "R36.html"),
+    ("zh", '"归一化"', "R36.html"),
+    ("zh", "“归一化”", "R36.html"),
+    ("zh", "对照页", FIXTURE_URL),
+    ("en", "normalise", "en/R36.html"),
+    ("en", "attention", "en/index.html"),
+    ("en", '"score table"', "en/R36.html"),
+    ("en", "d_k", "en/R36.html"),
+]
+
+
+#: Words of the Chinese pages (R36's title) that no English page holds.
+OTHER_LANGUAGE_ONLY = "很多次"
+
+
+@pytest.fixture(scope="session")
+def search_site(site: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The built site with the fixture page, indexed again as the build indexes it."""
+    copy = tmp_path_factory.mktemp("search") / "site"
+    shutil.copytree(site, copy)
+    (copy / FIXTURE_URL).write_text(FIXTURE, encoding="utf-8")
+    write_search_index(copy)
+    return copy
+
+
+@pytest.fixture(scope="session")
+def search_url(search_site: Path) -> Iterator[str]:
+    with serving(search_site, host_content_types(search_site)) as url:
+        yield url
+
+
+def found(page: Page, query: str) -> list[str]:
+    """Type ``query`` into the open dialog; return the URLs of the pages it lists."""
+    field = page.locator("dialog.site-search input[type=search]")
+    field.fill(query)
+    expect(page.locator("dialog.site-search")).to_have_attribute("data-answered", query.strip())
+    return page.eval_on_selector_all(".site-search__page", "links => links.map(a => a.href)")
+
+
+def opened(page: Page) -> None:
+    page.locator("[data-site-search]").click()
+    expect(page.locator("dialog.site-search input[type=search]")).to_be_focused()
+
+
+@pytest.mark.parametrize("language", PREFIXES)
+def test_each_query_finds_its_page_among_its_own_languages_pages(
+    browser: Browser, search_url: str, language: str
+) -> None:
+    page, traffic = watched_page(browser)
+    page.goto(f"{search_url}{PREFIXES[language]}index.html")
+    opened(page)
+    for query_language, query, finds in QUERIES:
+        if query_language != language:
+            continue
+        urls = found(page, query)
+        assert search_url + finds in urls, (query, urls)
+        in_english = [url.startswith(search_url + "en/") for url in urls]
+        assert all(in_english) if language == "en" else not any(in_english), (query, urls)
+    assert traffic.problems() == []
+    page.context.close()
+
+
+@pytest.mark.parametrize("query", ["归一化", "形状表", '"归一化"', "形状"])
+def test_characters_held_apart_are_no_hit(page: Page, search_url: str, query: str) -> None:
+    page.goto(search_url + "R36.html")
+    opened(page)
+    assert search_url + FIXTURE_URL in found(page, "统一"), "the fixture page is indexed"
+    urls = found(page, query)
+    assert urls, query
+    assert search_url + FIXTURE_URL not in urls
+
+
+def test_nothing_loads_under_the_index_folder_until_search_opens(
+    browser: Browser, search_url: str
+) -> None:
+    page, traffic = watched_page(browser)
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.goto(search_url + "R36.html", wait_until="load")
+    page.wait_for_timeout(300)
+    assert not [url for url in requests if "/pagefind/" in url]
+    opened(page)
+    assert found(page, "归一化")
+    assert [url for url in requests if "/pagefind/" in url]
+    assert not [url for url in requests if "search_index.json" in url or "workers/search" in url]
+    assert traffic.problems() == []
+    page.context.close()
+
+
+@pytest.mark.parametrize("key", ["/", "s", "f"])
+def test_the_keyboard_opens_moves_through_and_closes_search(
+    page: Page, search_url: str, key: str
+) -> None:
+    page.goto(search_url + "en/R36.html")
+    dialog = page.locator("dialog.site-search")
+    page.keyboard.press(key)
+    field = dialog.locator("input[type=search]")
+    expect(field).to_be_focused()
+    expect(field).to_have_value("")  # the key opened search, it was not typed
+    assert found(page, "normalise")
+    links = dialog.locator(".site-search__results a")
+    page.keyboard.press("ArrowDown")
+    expect(links.nth(0)).to_be_focused()
+    page.keyboard.press("ArrowDown")
+    expect(links.nth(1)).to_be_focused()
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowUp")
+    expect(field).to_be_focused()
+    for _ in range(len(links.all()) + 3):
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.querySelector('dialog').contains(document.activeElement)")
+    page.keyboard.press("Escape")
+    expect(dialog).not_to_be_visible()
+
+
+def test_a_query_with_no_hit_offers_the_other_language(page: Page, search_url: str) -> None:
+    page.goto(search_url + "en/R36.html")
+    opened(page)
+    assert found(page, OTHER_LANGUAGE_ONLY) == []
+    page.locator("a.site-search__elsewhere[hreflang=zh]").click()
+    page.wait_for_url(f"{search_url}R36.html?q=*")
+    dialog = page.locator("dialog.site-search")
+    expect(dialog).to_have_attribute("data-answered", OTHER_LANGUAGE_ONLY)
+    urls = page.eval_on_selector_all(".site-search__page", "links => links.map(a => a.href)")
+    assert search_url + "R36.html" in urls
+
+
+def test_the_offer_tests_query_is_in_chinese_pages_only(search_site: Path) -> None:
+    fragments = search_fragments(search_site).values()
+    assert [f for f in fragments if f["language"] == "zh" and OTHER_LANGUAGE_ONLY in f["content"]]
+    assert not [
+        f for f in fragments if f["language"] == "en" and OTHER_LANGUAGE_ONLY in f["content"]
+    ]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("language", PREFIXES)
+def test_the_open_dialog_passes_axe(
+    browser: Browser, search_url: str, scheme: str, language: str
+) -> None:
+    page, _ = watched_page(browser, color_scheme=scheme)
+    page.goto(f"{search_url}{PREFIXES[language]}R36.html")
+    opened(page)
+    assert found(page, "归一化" if language == "zh" else "normalise")
+    assert axe_violations(page) == []
+    page.context.close()
+
+
+def test_results_are_right_under_a_sub_path(browser: Browser, search_site: Path) -> None:
+    with serving(search_site, host_content_types(search_site), sub_path="/course/") as base:
+        assert base.endswith("/course/")
+        page, traffic = watched_page(browser)
+        page.goto(base + "R36.html")
+        opened(page)
+        urls = found(page, "归一化")
+        assert base + "R36.html" in urls
+        page.locator(".site-search__page").first.click()
+        page.wait_for_url(base + "R36.html*")
+        assert traffic.problems() == []
+        page.context.close()

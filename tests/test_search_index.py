@@ -1,0 +1,65 @@
+"""The search index in the built site: one per language, only the pages a reader should land
+on, nothing of Material's search left."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hooks.search_index import indexed_text
+from tests.docs_pages import ROOT, notebook_names, page_names
+from tests.site import search_fragments, soup
+from tests.test_browser import PREFIXES
+
+
+def test_each_language_has_its_own_index_of_its_own_pages(site: Path) -> None:
+    fragments = search_fragments(site)
+    names = page_names() + notebook_names()
+    for language, prefix in PREFIXES.items():
+        urls = {url for url, f in fragments.items() if f["language"] == language}
+        assert urls == {f"/{prefix}{name}.html" for name in names}
+        for url in urls:
+            assert soup(site / url.lstrip("/")).html["lang"] == language, url
+
+
+def test_full_text_views_and_the_404_page_are_not_indexed(site: Path) -> None:
+    urls = set(search_fragments(site))
+    assert not {url for url in urls if url.endswith(".md.html") or url.endswith(".py.html")}
+    assert "/404.html" not in urls
+    assert (site / "R36.md.html").exists()
+    assert (site / "404.html").exists()
+
+
+def test_only_the_article_is_indexed(site: Path) -> None:
+    # The header, navigation and footer repeat on every page: none of it is page text.
+    fragment = search_fragments(site)["/en/R36.html"]
+    footer = soup(site / "en/R36.html").select_one(".md-copyright").get_text(" ", strip=True)
+    assert "attn" in footer
+    assert footer not in fragment["content"]
+    heading = soup(site / "en/R36.html").select_one("article h1").get_text().rstrip("¶")
+    assert fragment["meta"]["title"] == heading, "the title, without its permalink"
+
+
+def test_chinese_is_indexed_one_character_a_word() -> None:
+    assert indexed_text("<p>归一化</p>") == "<p>归\u200b一\u200b化</p>"
+    assert indexed_text('<a title="形状表">d_k</a>') == '<a title="形状表">d_k</a>'
+
+
+def test_nothing_of_materials_search_is_built(site: Path) -> None:
+    assert not (site / "search").exists()
+    html = (site / "R36.html").read_text(encoding="utf-8")
+    assert 'id="__search"' in html  # the theme's toggle stays, unused: nothing reads it
+    assert "md-search" not in html
+    assert "data-site-search" in html
+
+
+def test_the_index_ships_only_what_the_dialog_uses(site: Path) -> None:
+    shipped = {path.name for path in (site / "pagefind").iterdir() if path.is_file()}
+    assert {"pagefind.js", "pagefind-worker.js", "pagefind-entry.json"} <= shipped
+    assert not {name for name in shipped if "-ui" in name or "highlight" in name}
+
+
+def test_the_index_is_written_into_the_site_only(site: Path) -> None:
+    # Pagefind's Python API writes its files again, relative to the working directory, when its
+    # context ends: the build must give it the site's folder, and nothing lands in the project.
+    assert (site / "pagefind" / "pagefind.js").exists()
+    assert not (ROOT / "pagefind").exists()
