@@ -34,6 +34,19 @@ def published_sources() -> list[str]:
     return [f"{name}.md" for name in page_names()] + [f"{name}.py" for name in notebook_names()]
 
 
+def translations() -> list[tuple[Path, Path]]:
+    """Return each Chinese source with its English translation: the pages, then the notebooks."""
+    pages = [(twin(name, "zh"), twin(name, "en")) for name in page_names()]
+    notebooks = [(DOCS / f"{n}.zh.py", DOCS / f"{n}.en.py") for n in notebook_names()]
+    return pages + notebooks
+
+
+def sources_of(published: str) -> dict[str, Path]:
+    """Return, by language, the files a published source (``R36.md``, ``lab/LAB-02.py``) comes from."""
+    stem, suffix = published.rsplit(".", 1)
+    return {locale: DOCS / f"{stem}.{locale}.{suffix}" for locale in ("zh", "en")}
+
+
 def twin(name: str, locale: str) -> Path:
     """Return the path of page ``name`` in ``locale``."""
     return DOCS / f"{name}.{locale}.md"

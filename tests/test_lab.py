@@ -15,6 +15,7 @@ import matplotlib
 import nbformat
 import pytest
 
+from hooks.glossary import load_titles
 from hooks.notebook_runs import percent_cells
 from tests.docs_pages import DOCS, ROOT
 from tests.site import build, copy_of_the_project, search_fragments, soup
@@ -24,7 +25,8 @@ LOCALES = {"zh": "", "en": "en/"}
 NOTEBOOKS = sorted(LAB.glob("*.py"))
 NAMES = sorted({path.name.split(".")[0] for path in NOTEBOOKS})
 HEADING_ID = re.compile(r'^#{1,6} .*<a id="([^"]+)"></a>$', re.MULTILINE)
-TITLES = {"zh": "只改 q 或只改 V", "en": "Only change q, or only change V"}
+# Exercise E's title, written once in the glossary.
+TITLES = {locale: load_titles()["exercise-E"][locale] for locale in LOCALES}
 
 
 class CellFailed(Exception):
@@ -121,6 +123,9 @@ def test_every_cell_runs_and_every_claim_holds(
         figure.savefig(io.BytesIO(), format="png")  # drawing is when a missing glyph warns
         labels = [ax.get_ylabel() for ax in figure.axes if ax.get_ylabel()]
         assert namespace["WORDS"]["query"] in labels  # type: ignore[index]
+        # The columns are the sources the prose names ("source 2"), in the page's language.
+        ticks = {t.get_text() for ax in figure.axes for t in ax.get_xticklabels()}
+        assert f"{namespace['WORDS']['source']} 2" in ticks  # type: ignore[index]
     expected = "zh" if locale_of(path) == "zh" and namespace["cjk"] else "en"
     assert namespace["LOCALE"] == expected
 
@@ -223,7 +228,7 @@ def test_the_language_selector_and_r36_lead_to_the_lab(
 
 def test_the_lab_is_in_the_navigation_and_the_sitemap(site: Path) -> None:
     nav = {a.get_text(strip=True) for a in soup(site / "en/R36.html").select("nav a[href]")}
-    assert "LAB 02 · Only change q, or only V" in nav
+    assert "LAB 02 · Change only q, or only V" in nav
     sitemap = (site / "sitemap.xml").read_text(encoding="utf-8")
     assert "lab/LAB-02.html</loc>" in sitemap
     assert "en/lab/LAB-02.html</loc>" in sitemap

@@ -12,9 +12,9 @@
 # ---
 
 # %% [markdown]
-# # LAB 02 · E · Only change q, or only change V: what does each change? <a id="lab-02"></a>
+# # LAB 02 · E · Change only q, or only V: what does each change? <a id="lab-02"></a>
 #
-# This is exercise E of [R36](../R36.md). The data are the lesson's: two queries read three sources, and K and V are the values of the two previous lessons (R31–R32). First change only query 2, then only V, and see where the score table $S=QK^{\mathsf T}$, the weights $A=\operatorname{softmax}_{\text{key}}(S)$ and the output $Y=AV$ change and where they do not; finally, add the batch and head axes.
+# This is exercise E of [R36](../R36.md). The data are the lesson's: two queries read three sources, and K and V are the matrices of the two previous lessons (R31–R32). First change only query 2, then only V, and see where the score table $S=QK^{\mathsf T}$, the weights $A=\operatorname{softmax}_{\text{key}}(S)$ and the output $Y=AV$ change and where they do not; finally, add the batch and head axes.
 #
 # Every claim is an `assert` in a code cell: if a claim is wrong, that cell fails, and so do the site's build and its tests.
 
@@ -58,6 +58,7 @@ LABELS = {
     "zh": {
         "query": "查询（query）",
         "key": "来源（key）",
+        "source": "来源",
         "before": "改动前的 A",
         "q": "只改 query 2 之后的 A",
         "v": "只改 V 之后的 A",
@@ -66,6 +67,7 @@ LABELS = {
     "en": {
         "query": "query",
         "key": "source (key)",
+        "source": "source",
         "before": "A before",
         "q": "A after changing only query 2",
         "v": "A after changing only V",
@@ -88,7 +90,9 @@ def weights_before_after(before, after, title):
         for (i, j), w in np.ndenumerate(weights):
             ax.text(j, i, f"{w:.3f}", **NUMBER)
         n_q, n_k = weights.shape
-        ax.set_xticks(range(n_k), [f"key {j + 1}" for j in range(n_k)])
+        # The columns are named as the prose names them ("source 2").
+        sources = [f"{WORDS['source']} {j + 1}" for j in range(n_k)]
+        ax.set_xticks(range(n_k), sources)
         ax.set_yticks(range(n_q), [f"query {i + 1}" for i in range(n_q)])
         ax.set(title=name, xlabel=WORDS["key"], ylabel=WORDS["query"])
     changed = ~np.isclose(before, after).all(axis=-1)
@@ -113,7 +117,7 @@ before = attn.read(Q, K, V)
 show(S=before.scores, A=before.weights, Y=before.output)
 
 # %% [markdown]
-# ## Only change query 2 <a id="change-q"></a>
+# ## Change only query 2 <a id="change-q"></a>
 #
 # Replace query 2, $q_2=(0,1)$, with $(0,2)$: the same direction, twice as long. Query 1, K and V stay as they are.
 
@@ -124,7 +128,7 @@ after_q = attn.read(Q_new, K, V)
 show(S=after_q.scores, A=after_q.weights, Y=after_q.output)
 
 # %% [markdown]
-# Claim: row 1 of $S$, $A$ and $Y$ keeps every number, and row 2 of all three changes. Row 1 is still query 1's single read, and row 2 is exactly the new query's single read: each row depends on its own query only.
+# Claim: row 1 of $S$, $A$ and $Y$ keeps every number, and row 2 of all three changes. Row 1 is still query 1's single read, and row 2 is exactly the new query's single read. No row depends on any query but its own.
 
 # %%
 for name in ("scores", "weights", "output"):
@@ -135,7 +139,7 @@ assert np.allclose(after_q.output[0], attn.read(q1, K, V).output)
 assert np.allclose(after_q.output[1], attn.read(q2_new, K, V).output)
 
 # %% [markdown]
-# Query 2 is twice as long, so its row of scores doubles too; the softmax becomes sharper, sources 2 and 3, which already scored higher, get more weight, and source 1 gets less. Row 2's weights still sum to 1.
+# Query 2 is twice as long, so its row of scores doubles too; the softmax becomes sharper: sources 2 and 3, which already scored higher, get more weight, and source 1 gets less. Row 2's weights still sum to 1.
 
 # %%
 assert np.array_equal(after_q.scores[1], 2 * before.scores[1])
@@ -145,7 +149,7 @@ assert np.allclose(after_q.weights.sum(axis=-1), 1)
 weights_before_after(before.weights, after_q.weights, WORDS["q"])
 
 # %% [markdown]
-# ## Only change V <a id="change-v"></a>
+# ## Change only V <a id="change-v"></a>
 #
 # This time Q and K stay as they are; only source 2's value changes, from $(0,4)$ to $(4,0)$.
 
@@ -169,7 +173,7 @@ weights_before_after(before.weights, after_v.weights, WORDS["v"])
 # %% [markdown]
 # ## Adding batch and head axes <a id="batch-heads"></a>
 #
-# Copy the lesson's two queries $B\times H$ times: 2 batches of 3 heads each, head h's queries multiplied by h. K and V stay two-dimensional and broadcast along the batch and head axes. The scores and weights have the shape $B\times H\times n_q\times n_k$.
+# Copy the lesson's two queries $B\times H$ times: 2 batches of 3 heads each, with the queries of head h multiplied by h. K and V stay two-dimensional and broadcast along the batch and head axes. The scores and weights have the shape $B\times H\times n_q\times n_k$.
 
 # %%
 B, H = 2, 3
@@ -180,7 +184,7 @@ print(many.weights.shape, many.output.shape)
 show(A_batch_1=many.weights[0])
 
 # %% [markdown]
-# Claim: the softmax still runs over the last axis, the key axis; every row of every batch and every head sums to 1, while the sums along the query axis are not 1. Each head equals a single read with its own two-dimensional Q; head 1 is the lesson's read.
+# Claim: the softmax is still over the last axis, the key axis; every row of every batch and every head sums to 1, while the sums along the query axis are not 1. Each head's result is what its own two-dimensional Q gives in a separate call (two queries, so two reads at once); in every batch, head 1 gives the lesson's two reads.
 
 # %%
 assert many.weights.shape == (B, H, 2, 3)
@@ -201,4 +205,4 @@ many.weights.sum(axis=-1)
 #
 # - Change only one query: only its row of $S$, $A$ and $Y$ changes; every other row keeps every number.
 # - Change only V: $S$ and $A$ stay the same and $Y$ changes; every row that reads the changed source changes, by an amount its weight decides.
-# - Add batch and head axes: each head reads on its own, the softmax stays on the last axis, the key axis, and every row sums to 1.
+# - Add batch and head axes: each head reads on its own, the softmax is still over the last axis, the key axis, and every row sums to 1.

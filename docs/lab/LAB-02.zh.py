@@ -14,9 +14,9 @@
 # %% [markdown]
 # # LAB 02 · E · 只改 q 或只改 V，分别会改变什么？ <a id="lab-02"></a>
 #
-# 这是 [R36](../R36.md) 的练习 E。数据就是课页的数据：两个 query 读三个来源，K、V 是前两讲（R31–R32）的值。先只改 query 2，再只改 V，看分数表 $S=QK^{\mathsf T}$、权重 $A=\operatorname{softmax}_{\text{key}}(S)$ 与输出 $Y=AV$ 各自哪里变、哪里不变；最后加上 batch 与 head 两根轴。
+# 这是 [R36](../R36.md) 的练习 E。数据就是课页的数据：两个 query 读三个来源，K、V 是前两讲（R31–R32）的值。先只改 query 2，再只改 V，看分数表 $S=QK^{\mathsf T}$、权重 $A=\operatorname{softmax}_{\text{key}}(S)$ 与输出 $Y=AV$ 各自哪里变、哪里不变；最后加上 batch 与 head 两个轴。
 #
-# 每条结论都写成代码格里的一句 `assert`：结论不成立，那一格就报错，网站构建和测试都会失败。
+# 每条结论都写成代码单元格里的一句 `assert`：结论不成立，那个单元格就报错，网站构建和测试都会失败。
 
 # %% [markdown]
 # ## 准备 <a id="setup"></a>
@@ -58,6 +58,7 @@ LABELS = {
     "zh": {
         "query": "查询（query）",
         "key": "来源（key）",
+        "source": "来源",
         "before": "改动前的 A",
         "q": "只改 query 2 之后的 A",
         "v": "只改 V 之后的 A",
@@ -66,6 +67,7 @@ LABELS = {
     "en": {
         "query": "query",
         "key": "source (key)",
+        "source": "source",
         "before": "A before",
         "q": "A after changing only query 2",
         "v": "A after changing only V",
@@ -88,7 +90,9 @@ def weights_before_after(before, after, title):
         for (i, j), w in np.ndenumerate(weights):
             ax.text(j, i, f"{w:.3f}", **NUMBER)
         n_q, n_k = weights.shape
-        ax.set_xticks(range(n_k), [f"key {j + 1}" for j in range(n_k)])
+        # The columns are named as the prose names them ("source 2").
+        sources = [f"{WORDS['source']} {j + 1}" for j in range(n_k)]
+        ax.set_xticks(range(n_k), sources)
         ax.set_yticks(range(n_q), [f"query {i + 1}" for i in range(n_q)])
         ax.set(title=name, xlabel=WORDS["key"], ylabel=WORDS["query"])
     changed = ~np.isclose(before, after).all(axis=-1)
@@ -124,7 +128,7 @@ after_q = attn.read(Q_new, K, V)
 show(S=after_q.scores, A=after_q.weights, Y=after_q.output)
 
 # %% [markdown]
-# 结论：第 1 行在 $S$、$A$、$Y$ 中一个数都没变，第 2 行三者都变了。第 1 行仍是 query 1 单独读取的结果，第 2 行正是新 query 单独读取的结果：每一行只由自己的 query 决定。
+# 结论：第 1 行在 $S$、$A$、$Y$ 中一个数都没变，第 2 行三者都变了。第 1 行仍是 query 1 单独读取的结果，第 2 行正是新 query 单独读取的结果。每一行都不受其他 query 的影响。
 
 # %%
 for name in ("scores", "weights", "output"):
@@ -169,7 +173,7 @@ weights_before_after(before.weights, after_v.weights, WORDS["v"])
 # %% [markdown]
 # ## 加上 batch 与 head <a id="batch-heads"></a>
 #
-# 把课页的两个 query 复制成 $B\times H$ 份：2 个 batch、每个 3 个 head，第 h 个 head 的 query 乘以 h。K、V 仍是二维，沿 batch 与 head 两根轴广播。分数与权重的形状是 $B\times H\times n_q\times n_k$。
+# 把课页的两个 query 复制成 $B\times H$ 份：2 个 batch、每个 3 个 head，第 h 个 head 的 query 乘以 h。K、V 仍是二维，沿 batch 与 head 两个轴广播。分数与权重的形状是 $B\times H\times n_q\times n_k$。
 
 # %%
 B, H = 2, 3
@@ -180,7 +184,7 @@ print(many.weights.shape, many.output.shape)
 show(A_batch_1=many.weights[0])
 
 # %% [markdown]
-# 结论：softmax 仍落在最后一根轴，也就是 key 轴；每个 batch、每个 head 的每一行都和为 1，沿 query 轴求和则不是 1。每个 head 都等于用它自己的二维 Q 单独读取一次；第 1 个 head 就是课页的读取。
+# 结论：softmax 仍在最后一个轴上，也就是 key 轴；每个 batch、每个 head 的每一行都和为 1，沿 query 轴求和则不是 1。每个 head 的结果，都等于单独用这个 head 的二维 Q 算一次（两个 query，一次算出两次读取）；每个 batch 的第 1 个 head 都是课页的两次读取。
 
 # %%
 assert many.weights.shape == (B, H, 2, 3)

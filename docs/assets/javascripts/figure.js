@@ -44,14 +44,16 @@ document$.subscribe(() => {
     // Keep the buttons where they were on screen while the figure moves to the next state.
     const before = stepper.isConnected ? stepper.getBoundingClientRect().top : null;
     headings[i].after(stepper);
-    if (byReader && before !== null) {
-      window.scrollBy({ top: stepper.getBoundingClientRect().top - before, behavior: "instant" });
-    }
     figures.forEach((f, j) => { f.hidden = j !== i; });
     document.querySelectorAll(".r36-current").forEach((el) => el.classList.remove("r36-current"));
     headings.forEach((h) => h.removeAttribute("aria-current"));
     textOf(i).forEach((el) => el.classList.add("r36-current"));
     headings[i].setAttribute("aria-current", "step");
+    // Measured after the marks move too: the current state's border narrows its text, so the
+    // state left behind, above the buttons, may take a line less once unmarked.
+    if (byReader && before !== null) {
+      window.scrollBy({ top: stepper.getBoundingClientRect().top - before, behavior: "instant" });
+    }
     stepper.querySelector(".r36-stepper__status").textContent =
       `${zh ? "状态" : "State"} ${keys[i]} · ${i + 1}/${keys.length}`;
     stepper.querySelector("[data-step='-1']").disabled = i === 0;

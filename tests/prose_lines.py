@@ -1,0 +1,69 @@
+"""A page's prose line by line, numbered as in its file: what a reader reads, so that a check
+on words can name the line to fix.
+
+Code (fenced blocks, inline code, a notebook's code cells), formulas, link targets, HTML tags
+and heading ids are blanked: a word there is not prose. Blanks keep their width, so a word's
+column in a line is its column in the file's line (after a notebook's leading ``# ``).
+
+>>> page = "---\\nx: 1\\n---\\n# A read { #r }\\n\\n```python\\n>>> reading\\n```\\nSee [it](reading.md) `reading`.\\n"
+>>> [(number, line.split()) for number, line in markdown_prose(page)]
+[(4, ['#', 'A', 'read']), (5, []), (9, ['See', '[it]', '.'])]
+>>> [len(line) for _, line in markdown_prose(page)] == [len(page.splitlines()[n - 1]) for n in (4, 5, 9)]
+True
+>>> list(notebook_prose("# %% [markdown]\\n# One *read*\\n#\\n# two\\n\\n# %%\\nreading = 1\\n"))
+[(2, 'One *read*'), (3, ''), (4, 'two')]
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+from hooks.notebook_runs import percent_cells
+from tests.markdown_parts import FORMULA, INLINE_CODE
+
+NOT_PROSE = re.compile(
+    rf"{INLINE_CODE.pattern}|{FORMULA.pattern}|\]\([^)]*\)|<[^>]+>|\{{ #[\w-]+ \}}"
+)
+FENCE_LINE = re.compile(r"^```")
+
+
+def blanked(line: str) -> str:
+    """Return ``line`` with its code, formulas, link targets, tags and ids blanked out."""
+    return NOT_PROSE.sub(
+        lambda m: (
+            "]" + " " * (len(m.group(0)) - 1)
+            if m.group(0).startswith("](")
+            else " " * len(m.group(0))
+        ),
+        line,
+    )
+
+
+def markdown_prose(text: str) -> Iterator[tuple[int, str]]:
+    """Yield ``(line number, prose)`` for each line of a Markdown page outside its code."""
+    lines = text.splitlines()
+    start = 0
+    if lines and lines[0] == "---":
+        start = lines.index("---", 1) + 1
+    fenced = False
+    for number, line in enumerate(lines[start:], start=start + 1):
+        if FENCE_LINE.match(line):
+            fenced = not fenced
+        elif not fenced:
+            yield number, blanked(line)
+
+
+def notebook_prose(text: str) -> Iterator[tuple[int, str]]:
+    """Yield ``(line number, prose)`` for each line of a percent-format notebook's Markdown cells."""
+    for cell in percent_cells(text):
+        if cell.kind == "markdown":
+            for offset, line in enumerate(cell.source.splitlines()):
+                yield cell.line + offset, blanked(line)
+
+
+def prose_lines(path: Path) -> list[tuple[int, str]]:
+    """Return the prose of a page (``.md``) or notebook (``.py``), numbered as in the file."""
+    text = path.read_text(encoding="utf-8")
+    return list(notebook_prose(text) if path.suffix == ".py" else markdown_prose(text))
