@@ -72,11 +72,15 @@ def opened(page: Page) -> None:
 
 
 @pytest.mark.parametrize("language", PREFIXES)
-def test_each_query_finds_its_page_among_its_own_languages_pages(
+def test_each_language_searches_its_own_pages_and_loads_nothing_before(
     browser: Browser, search_url: str, language: str
 ) -> None:
     page, traffic = watched_page(browser)
-    page.goto(f"{search_url}{PREFIXES[language]}index.html")
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.goto(f"{search_url}{PREFIXES[language]}index.html", wait_until="load")
+    page.wait_for_timeout(300)
+    assert not [url for url in requests if "/pagefind/" in url], "nothing before search opens"
     opened(page)
     for query_language, query, finds in QUERIES:
         if query_language != language:
@@ -85,61 +89,49 @@ def test_each_query_finds_its_page_among_its_own_languages_pages(
         assert search_url + finds in urls, (query, urls)
         in_english = [url.startswith(search_url + "en/") for url in urls]
         assert all(in_english) if language == "en" else not any(in_english), (query, urls)
-    assert traffic.problems() == []
-    page.context.close()
-
-
-@pytest.mark.parametrize("query", ["归一化", "形状表", '"归一化"', "形状"])
-def test_characters_held_apart_are_no_hit(page: Page, search_url: str, query: str) -> None:
-    page.goto(search_url + "R36.html")
-    opened(page)
-    assert search_url + FIXTURE_URL in found(page, "统一"), "the fixture page is indexed"
-    urls = found(page, query)
-    assert urls, query
-    assert search_url + FIXTURE_URL not in urls
-
-
-def test_nothing_loads_under_the_index_folder_until_search_opens(
-    browser: Browser, search_url: str
-) -> None:
-    page, traffic = watched_page(browser)
-    requests: list[str] = []
-    page.on("request", lambda r: requests.append(r.url))
-    page.goto(search_url + "R36.html", wait_until="load")
-    page.wait_for_timeout(300)
-    assert not [url for url in requests if "/pagefind/" in url]
-    opened(page)
-    assert found(page, "归一化")
     assert [url for url in requests if "/pagefind/" in url]
     assert not [url for url in requests if "search_index.json" in url or "workers/search" in url]
     assert traffic.problems() == []
     page.context.close()
 
 
-@pytest.mark.parametrize("key", ["/", "s", "f"])
-def test_the_keyboard_opens_moves_through_and_closes_search(
-    page: Page, search_url: str, key: str
-) -> None:
+def test_characters_held_apart_are_no_hit(page: Page, search_url: str) -> None:
+    page.goto(search_url + "R36.html")
+    opened(page)
+    assert search_url + FIXTURE_URL in found(page, "统一"), "the fixture page is indexed"
+    for query in ["归一化", "形状表", '"归一化"', "形状"]:
+        urls = found(page, query)
+        assert urls, query
+        assert search_url + FIXTURE_URL not in urls, query
+
+
+def test_the_keyboard_opens_moves_through_and_closes_search(page: Page, search_url: str) -> None:
     page.goto(search_url + "en/R36.html")
     dialog = page.locator("dialog.site-search")
-    page.keyboard.press(key)
     field = dialog.locator("input[type=search]")
-    expect(field).to_be_focused()
-    expect(field).to_have_value("")  # the key opened search, it was not typed
-    assert found(page, "normalise")
     links = dialog.locator(".site-search__results a")
-    page.keyboard.press("ArrowDown")
-    expect(links.nth(0)).to_be_focused()
-    page.keyboard.press("ArrowDown")
-    expect(links.nth(1)).to_be_focused()
-    page.keyboard.press("ArrowUp")
-    page.keyboard.press("ArrowUp")
-    expect(field).to_be_focused()
-    for _ in range(len(links.all()) + 3):
-        page.keyboard.press("Tab")
-        assert page.evaluate("document.querySelector('dialog').contains(document.activeElement)")
-    page.keyboard.press("Escape")
-    expect(dialog).not_to_be_visible()
+    typed = ""
+    for key in ["/", "s", "f"]:
+        page.keyboard.press(key)
+        expect(field, f"{key} opens search").to_be_focused()
+        expect(field).to_have_value(typed)  # the key opened search, it was not typed
+        typed = "normalise"  # and the dialog keeps the last query for the next time
+        assert found(page, typed)
+        page.keyboard.press("ArrowDown")
+        expect(links.nth(0)).to_be_focused()
+        page.keyboard.press("ArrowDown")
+        expect(links.nth(1)).to_be_focused()
+        page.keyboard.press("ArrowUp")
+        page.keyboard.press("ArrowUp")
+        expect(field).to_be_focused()
+        for _ in range(len(links.all()) + 3):
+            page.keyboard.press("Tab")
+            where = page.evaluate("document.activeElement.outerHTML.slice(0, 80)")
+            assert page.evaluate(
+                "document.querySelector('dialog').contains(document.activeElement)"
+            ), (key, where)
+        page.keyboard.press("Escape")
+        expect(dialog).not_to_be_visible()
 
 
 def test_a_query_with_no_hit_offers_the_other_language(page: Page, search_url: str) -> None:
@@ -162,17 +154,18 @@ def test_the_offer_tests_query_is_in_chinese_pages_only(search_site: Path) -> No
     ]
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("language", PREFIXES)
-def test_the_open_dialog_passes_axe(
-    browser: Browser, search_url: str, scheme: str, language: str
+def test_the_open_dialog_passes_axe_in_both_palettes(
+    browser: Browser, search_url: str, language: str
 ) -> None:
-    page, _ = watched_page(browser, color_scheme=scheme)
-    page.goto(f"{search_url}{PREFIXES[language]}R36.html")
-    opened(page)
-    assert found(page, "归一化" if language == "zh" else "normalise")
-    assert axe_violations(page) == []
-    page.context.close()
+    for scheme, palette in (("light", "default"), ("dark", "slate")):
+        page, _ = watched_page(browser, color_scheme=scheme)
+        page.goto(f"{search_url}{PREFIXES[language]}R36.html")
+        expect(page.locator("body")).to_have_attribute("data-md-color-scheme", palette)
+        opened(page)
+        assert found(page, "归一化" if language == "zh" else "normalise")
+        assert axe_violations(page) == [], scheme
+        page.context.close()
 
 
 def test_results_are_right_under_a_sub_path(browser: Browser, search_site: Path) -> None:

@@ -106,16 +106,22 @@
       clearTimeout(timer);
       run(input.value).then(() => list.querySelector("a")?.focus());
     });
-    close.addEventListener("click", () => dialog.close());
+    // Focus leaves the closed dialog at once, so that the page's keys (/, s, f) work again
+    // right away, not once the browser notices that the focused control is hidden.
+    const shut = () => {
+      dialog.close();
+      if (dialog.contains(document.activeElement)) document.activeElement.blur();
+    };
+    close.addEventListener("click", shut);
     dialog.addEventListener("click", (event) => {
-      if (event.target === dialog) dialog.close(); // a click on the backdrop
+      if (event.target === dialog) shut(); // a click on the backdrop
     });
     dialog.addEventListener("keydown", (event) => {
       if (event.key === "Escape") {
         // One Esc closes, wherever the focus is: in a search field Chromium's own Esc would
         // first only empty the field.
         event.preventDefault();
-        dialog.close();
+        shut();
         return;
       }
       if (event.key === "Tab") {
@@ -142,9 +148,11 @@
     more.addEventListener("click", () => show(shown, query, list.children.length));
 
     async function run(value) {
-      const asking = ++asked;
+      const asking = ++asked; // any earlier query still under way is dropped
+      if (value.trim() === dialog.dataset.answered) return; // shown already: keep the focus
       query = value.trim();
       if (!query) {
+        delete dialog.dataset.answered;
         list.replaceChildren();
         status.textContent = "";
         elsewhere.replaceChildren();
