@@ -13,6 +13,9 @@ searched as a phrase of characters (``search.js``): it finds exactly the pages t
 whoever segments it. The characters are split with U+200B, the separator Pagefind itself puts
 between segmented words and strips from what it shows, so excerpts read as written.
 
+Pagefind reads a copy of each page's article only (the navigation around it is most of a page's
+bytes), with its command line: its Python API answers one file per 0.1 s.
+
 >>> indexed_text('<p>沿 key 轴归一化</p><code x="形状">S</code>')
 '<p>沿 key 轴\u200b归\u200b一\u200b化</p><code x="形状">S</code>'
 >>> indexed_text('<h2 id="b0">状态 b0<a class="headerlink" href="#b0" title="x">¶</a></h2>')
@@ -21,31 +24,35 @@ between segmented words and strips from what it shows, so excerpts read as writt
 
 from __future__ import annotations
 
-import asyncio
 import re
 import shutil
+import subprocess
+import sys
+import tempfile
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 from languages import whole_site_built
 from mkdocs.plugins import event_priority
-from pagefind.index import IndexConfig, PagefindIndex
 
 #: Where the index goes, under the site; ``search.js`` imports ``pagefind.js`` from there.
 FOLDER = "pagefind"
 #: What marks a page's body as the part a reader should land on (``overrides/main.html``).
-BODY = "data-pagefind-body"
-#: What the search dialog uses of Pagefind's bundle: its own UIs are not shipped.
-USED = re.compile(r"pagefind\.js|pagefind-worker\.js|pagefind-entry\.json|wasm\.|.*\.pf_")
-
+BODY = "<div data-pagefind-body>"
+#: What the search dialog uses of Pagefind's bundle: not its own UIs, nor its worker (search.js
+#: searches on the page's thread).
+USED = re.compile(r"pagefind\.js|pagefind-entry\.json|wasm\.|.*\.pf_")
+#: URLs as the site links them (``index.html`` kept); ``_`` kept in words, so that ``d_k`` is
+#: one word as in the code.
+OPTIONS = ["--keep-index-url", "--include-characters", "_", "--quiet"]
 
 HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 TAG = re.compile(r"(<[^>]*>)")
 #: The ``¶`` that Markdown's toc puts after each heading: no word of the heading.
 PERMALINK = re.compile(r'<a class="headerlink"[^>]*>[^<]*</a>')
 BETWEEN_HAN = re.compile(rf"(?<=[{HAN}])(?=[{HAN}])")
+LANG = re.compile(r'<html lang="([^"]+)"')
 
 
 def indexed_text(html: str) -> str:
@@ -57,47 +64,64 @@ def indexed_text(html: str) -> str:
     )
 
 
-def pages_to_index(site: Path) -> Iterator[tuple[str, str]]:
-    """Yield ``(url, html)`` of each built page with a body to index, in a stable order.
+def indexed_page(html: str) -> str | None:
+    """Return what Pagefind reads of a built page: its language and its article's body as the
+    index reads it; ``None`` for a page with no body to index.
 
-    >>> import tempfile
+    >>> page = '<html lang="zh"><nav>导航</nav><article><div data-pagefind-body>读取</div></article>'
+    >>> indexed_page(page)
+    '<html lang="zh"><body><div data-pagefind-body>读\u200b取</div></body></html>'
+    >>> indexed_page('<html lang="en"><pre>no body</pre></html>') is None
+    True
+    """
+    start = html.find(BODY)
+    lang = LANG.search(html)
+    if start < 0 or lang is None:
+        return None
+    # The body is the content block's wrapper: the article's end closes it too.
+    article = html[start : html.rindex("</article>")]
+    return f'<html lang="{lang[1]}"><body>{indexed_text(article)}</body></html>'
+
+
+def pages_to_index(site: Path) -> Iterator[tuple[str, str]]:
+    """Yield ``(path, what Pagefind reads)`` for each built page with a body to index.
+
     >>> site = Path(tempfile.mkdtemp())
-    >>> _ = (site / "R36.html").write_text(f"<div {BODY}>读取</div>", encoding="utf-8")
-    >>> _ = (site / "R36.md.html").write_text("<pre>读取</pre>", encoding="utf-8")
-    >>> [url for url, _ in pages_to_index(site)]
-    ['/R36.html']
+    >>> _ = (site / "R36.html").write_text(
+    ...     f'<html lang="zh"><article>{BODY}读取</div></article>', encoding="utf-8"
+    ... )
+    >>> _ = (site / "R36.md.html").write_text('<html lang="zh"><pre>读取</pre>', encoding="utf-8")
+    >>> [path for path, _ in pages_to_index(site)]
+    ['R36.html']
     """
     for path in sorted(site.rglob("*.html")):
-        html = path.read_text(encoding="utf-8")
-        if BODY in html:
-            yield "/" + path.relative_to(site).as_posix(), html
-
-
-async def _write_index(pages: list[tuple[str, str]], folder: Path) -> None:
-    # URLs as the site links them (index.html kept); ``_`` kept in words, so that ``d_k`` is
-    # one word as in the code. The index is written when the context ends.
-    config = IndexConfig(keep_index_url=True, include_characters="_", output_path=str(folder))
-    async with PagefindIndex(config=config) as index:
-        for url, html in pages:
-            await index.add_html_file(content=indexed_text(html), url=url)
+        page = indexed_page(path.read_text(encoding="utf-8"))
+        if page is not None:
+            yield path.relative_to(site).as_posix(), page
 
 
 def write_search_index(site: Path) -> int:
     """Index the pages of the built ``site`` into ``site/pagefind``; return how many."""
-    pages = list(pages_to_index(site))
-    if not pages:
-        raise ValueError(f"no page in {site} marks a body to index ({BODY})")
     folder = site / FOLDER
     # A rebuild (mkdocs serve) keeps the site folder: an index of pages gone must go too.
     shutil.rmtree(folder, ignore_errors=True)
-    # In a thread of its own: the caller's thread may run an event loop already (Playwright's
-    # sync API does, in the tests), where asyncio.run cannot start another.
-    with ThreadPoolExecutor(max_workers=1) as thread:
-        thread.submit(asyncio.run, _write_index(pages, folder)).result()
+    with tempfile.TemporaryDirectory(prefix="pagefind-") as tmp:
+        count = 0
+        for path, page in pages_to_index(site):
+            copy = Path(tmp, path)
+            copy.parent.mkdir(parents=True, exist_ok=True)
+            copy.write_text(page, encoding="utf-8")
+            count += 1
+        if not count:
+            raise ValueError(f"no page in {site} marks a body to index ({BODY})")
+        command = [sys.executable, "-m", "pagefind", "--site", tmp, "--output-path", str(folder)]
+        done = subprocess.run([*command, *OPTIONS], capture_output=True, text=True, check=False)
+        if done.returncode != 0:
+            raise RuntimeError(f"Pagefind could not index {site}:\n{done.stdout}{done.stderr}")
     for path in folder.iterdir():
         if path.is_file() and not USED.match(path.name):
             path.unlink()
-    return len(pages)
+    return count
 
 
 # After i18n's on_post_build, inside which the other languages are built.

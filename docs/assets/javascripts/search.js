@@ -22,7 +22,8 @@
       hint: "Type, then ↓ to the results; Esc closes. Quote words to find them as a phrase.",
     },
   }[lang];
-  const PAGE_SIZE = 10;
+  // Each result shown fetches its page's text (a few KB): five at a time, more when asked.
+  const PAGE_SIZE = 5;
   const HAN = /\p{Script=Han}/u;
 
   // A query becomes the searches that answer it. Chinese is indexed one character a word, so
@@ -195,7 +196,9 @@
 
   async function load() {
     const module = await import(new URL("pagefind/pagefind.js", root).href);
-    await module.options({ baseUrl: root.pathname });
+    // Search runs on the page's own thread: a course's index is small enough, and Pagefind's
+    // worker would cost a reader another 12 KB before the first answer.
+    await module.options({ baseUrl: root.pathname, noWorker: true });
     return module;
   }
 
