@@ -16,8 +16,8 @@ between segmented words and strips from what it shows, so excerpts read as writt
 Pagefind reads a copy of each page's article only (the navigation around it is most of a page's
 bytes), with its command line: its Python API answers one file per 0.1 s.
 
->>> indexed_text('<p>沿 key 轴归一化</p><code x="形状">S</code>')
-'<p>沿 key 轴\u200b归\u200b一\u200b化</p><code x="形状">S</code>'
+>>> indexed_text('<p>沿 key 轴归一化</p><code>S</code>')
+'<p>沿 key 轴\u200b归\u200b一\u200b化</p><code>S</code>'
 >>> indexed_text('<h2 id="b0">状态 b0<a class="headerlink" href="#b0" title="x">¶</a></h2>')
 '<h2 id="b0">状\u200b态 b0</h2>'
 """
@@ -48,20 +48,18 @@ USED = re.compile(r"pagefind\.js|pagefind-entry\.json|wasm\.|.*\.pf_")
 OPTIONS = ["--keep-index-url", "--include-characters", "_", "--quiet"]
 
 HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
-TAG = re.compile(r"(<[^>]*>)")
+#: Chinese characters side by side. Tags hold none but in attribute values, which Pagefind
+#: does not index as words: one pass over the whole article (3 times faster than text only).
+HAN_RUN = re.compile(f"[{HAN}]{{2,}}")
 #: The ``¶`` that Markdown's toc puts after each heading: no word of the heading.
 PERMALINK = re.compile(r'<a class="headerlink"[^>]*>[^<]*</a>')
-BETWEEN_HAN = re.compile(rf"(?<=[{HAN}])(?=[{HAN}])")
 LANG = re.compile(r'<html lang="([^"]+)"')
 
 
 def indexed_text(html: str) -> str:
-    """Return ``html`` as the index reads it: a U+200B between any two Chinese characters of
-    its text, and no heading permalinks."""
-    return "".join(
-        part if part.startswith("<") else BETWEEN_HAN.sub("\u200b", part)
-        for part in TAG.split(PERMALINK.sub("", html))
-    )
+    """Return ``html`` as the index reads it: a U+200B between any two Chinese characters,
+    and no heading permalinks."""
+    return HAN_RUN.sub(lambda run: "\u200b".join(run[0]), PERMALINK.sub("", html))
 
 
 def indexed_page(html: str) -> str | None:
