@@ -15,7 +15,7 @@ help:
 	@echo "make serve  - install, build and serve the site on http://127.0.0.1:8000"
 	@echo "make test   - install and run every check (lint, types, unit, pages)"
 	@echo "make build  - build the site into site/ (strict)"
-	@echo "make bench  - run the benchmarks under benchmarks/ (attn speed, page weight, course scale)"
+	@echo "make bench  - run the benchmarks under benchmarks/ (attn speed, page weight, course scale, search)"
 	@echo "make lock   - re-pin requirements/lock.txt after editing pyproject.toml"
 	@echo "make stamp PAGE=R36 - after reviewing docs/PAGE.en.md against a changed PAGE.zh.md"
 
@@ -76,6 +76,7 @@ bench: install $(NODE_STAMP) browser
 	$(BIN)/python benchmarks/read_vs_floor.py
 	$(BIN)/python benchmarks/page_weight.py
 	$(BIN)/python benchmarks/course_scale.py
+	$(BIN)/python benchmarks/search_budget.py
 
 lock:
 	test -x $(BIN)/uv || $(BIN)/python -m pip install --quiet uv
