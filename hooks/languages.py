@@ -30,16 +30,15 @@ def page_locale(page: Any, config: Any) -> str:
     return getattr(page.file, "locale", None) or build_locale(config)
 
 
-def whole_site_built(config: Any) -> bool:
-    """Whether the build now ending is the outer one, so that every language is built.
-
-    i18n builds the other languages inside the first build's ``on_post_build`` and marks that
-    time with its ``building`` flag.
+def outer_build(config: Any) -> bool:
+    """Whether the build under way is the outer one: i18n builds the other languages inside
+    its ``on_post_build``, and marks that time with its ``building`` flag. In the outer build's
+    ``on_post_build``, before i18n's the first language is built, after it the whole site.
 
     >>> from types import SimpleNamespace as NS
-    >>> whole_site_built(NS(plugins={I18N_PLUGIN: NS(building=True)}))
+    >>> outer_build(NS(plugins={I18N_PLUGIN: NS(building=True)}))
     False
-    >>> whole_site_built(NS(plugins={}))
+    >>> outer_build(NS(plugins={}))
     True
     """
     i18n = config.plugins.get(I18N_PLUGIN)

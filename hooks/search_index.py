@@ -14,7 +14,8 @@ whoever segments it. The characters are split with U+200B, the separator Pagefin
 between segmented words and strips from what it shows, so excerpts read as written.
 
 Pagefind reads a copy of each page's article only (the navigation around it is most of a page's
-bytes), with its command line: its Python API answers one file per 0.1 s.
+bytes), with its command line (its Python API answers one file per 0.1 s), one language at a
+time: the first while i18n builds the next (``pagefind_runs.py``).
 
 >>> indexed_text('<p>沿 key 轴归一化</p><code>S</code>')
 '<p>沿 key 轴\u200b归\u200b一\u200b化</p><code>S</code>'
@@ -26,15 +27,13 @@ from __future__ import annotations
 
 import re
 import shutil
-import subprocess
-import sys
-import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from languages import whole_site_built
-from mkdocs.plugins import event_priority
+from languages import build_locale, outer_build
+from mkdocs.plugins import CombinedEvent, event_priority
+from pagefind_runs import SiteRuns, runs_apart
 
 #: Where the index goes, under the site; ``search.js`` imports ``pagefind.js`` from there.
 FOLDER = "pagefind"
@@ -120,9 +119,13 @@ def indexed_page(html: str) -> str | None:
     )
 
 
-def pages_to_index(site: Path) -> Iterator[tuple[str, str]]:
-    """Yield ``(path, what Pagefind reads)`` for each built page with a body to index.
+def pages_to_index(
+    site: Path, languages: Callable[[str], bool] = lambda _: True
+) -> Iterator[tuple[str, str]]:
+    """Yield ``(path, what Pagefind reads)`` for each built page with a body to index whose
+    language ``languages`` takes.
 
+    >>> import tempfile
     >>> site = Path(tempfile.mkdtemp())
     >>> _ = (site / "R36.html").write_text(
     ...     f'<html lang="zh"><article>{BODY}读取</div></article>', encoding="utf-8"
@@ -130,40 +133,84 @@ def pages_to_index(site: Path) -> Iterator[tuple[str, str]]:
     >>> _ = (site / "R36.md.html").write_text('<html lang="zh"><pre>读取</pre>', encoding="utf-8")
     >>> [path for path, _ in pages_to_index(site)]
     ['R36.html']
+    >>> [path for path, _ in pages_to_index(site, lambda language: language == "en")]
+    []
     """
     for path in sorted(site.rglob("*.html")):
-        page = indexed_page(path.read_text(encoding="utf-8"))
+        html = path.read_text(encoding="utf-8")
+        lang = LANG.search(html)
+        if lang is None or not languages(lang[1]):
+            continue
+        page = indexed_page(html)
         if page is not None:
             yield path.relative_to(site).as_posix(), page
 
 
-def write_search_index(site: Path) -> int:
-    """Index the pages of the built ``site`` into ``site/pagefind``; return how many."""
+def language_of(page: str) -> str:
+    """Return the language of a page as ``pages_to_index`` yields it."""
+    found = LANG.match(page)
+    assert found is not None, page[:80]
+    return found[1]
+
+
+def index_pages(runs: SiteRuns, pages: list[tuple[str, str]]) -> None:
+    """Start Pagefind over ``pages``: one run per language where runs may be apart."""
+    if not runs_apart():
+        runs.start(frozenset(language_of(page) for _, page in pages), pages, OPTIONS)
+        return
+    by_language: dict[str, list[tuple[str, str]]] = {}
+    for path, page in pages:
+        by_language.setdefault(language_of(page), []).append((path, page))
+    for language, own in sorted(by_language.items()):
+        runs.start(frozenset({language}), own, OPTIONS)
+
+
+def write_search_index(site: Path, runs: SiteRuns | None = None) -> int:
+    """Index the pages of the built ``site`` into ``site/pagefind``; return how many pages
+    ``runs`` (runs already under way for some languages) did not index yet."""
+    runs = runs if runs is not None else SiteRuns()
+    done = runs.languages()
+    pages = list(pages_to_index(site, lambda language: language not in done))
+    if not pages and not done:
+        raise ValueError(f"no page in {site} marks a body to index ({BODY})")
+    if pages:
+        index_pages(runs, pages)
     folder = site / FOLDER
     # A rebuild (mkdocs serve) keeps the site folder: an index of pages gone must go too.
     shutil.rmtree(folder, ignore_errors=True)
-    with tempfile.TemporaryDirectory(prefix="pagefind-") as tmp:
-        count = 0
-        for path, page in pages_to_index(site):
-            copy = Path(tmp, path)
-            copy.parent.mkdir(parents=True, exist_ok=True)
-            copy.write_text(page, encoding="utf-8")
-            count += 1
-        if not count:
-            raise ValueError(f"no page in {site} marks a body to index ({BODY})")
-        command = [sys.executable, "-m", "pagefind", "--site", tmp, "--output-path", str(folder)]
-        done = subprocess.run([*command, *OPTIONS], capture_output=True, text=True, check=False)
-        if done.returncode != 0:
-            raise RuntimeError(f"Pagefind could not index {site}:\n{done.stdout}{done.stderr}")
-    for path in folder.iterdir():
-        if path.is_file() and not USED.match(path.name):
-            path.unlink()
-    return count
+    runs.finish(folder, USED.match)
+    return len(pages)
 
 
-# After i18n's on_post_build, inside which the other languages are built.
+#: The runs of the whole-site build under way (MkDocs loads a hook once per process).
+_runs = SiteRuns()
+
+
+# Before i18n's on_post_build, inside which the other languages are built: this language's
+# pages are all written, and Pagefind indexes them on the other core meanwhile.
+@event_priority(100)
+def start_with_the_first_language(config: Any) -> None:
+    """In the outer build, start indexing its language's pages."""
+    if not outer_build(config) or not runs_apart():
+        return
+    _runs.stop()  # what a build that failed may have left
+    locale = build_locale(config)
+    pages = list(pages_to_index(Path(config.site_dir), lambda language: language == locale))
+    if pages:
+        _runs.start(frozenset({locale}), pages, OPTIONS)
+
+
+# After i18n's on_post_build: the whole site is built.
 @event_priority(-200)
-def on_post_build(config: Any) -> None:
-    """Once the whole site is built (i18n builds each language nested in the first), index it."""
-    if whole_site_built(config):
-        write_search_index(Path(config.site_dir))
+def index_the_rest(config: Any) -> None:
+    """Index the languages not yet indexed; put every language's index in ``pagefind/``."""
+    if outer_build(config):
+        write_search_index(Path(config.site_dir), _runs)
+
+
+on_post_build = CombinedEvent(start_with_the_first_language, index_the_rest)
+
+
+def on_build_error(error: Exception) -> None:
+    """A failed build leaves no Pagefind running."""
+    _runs.stop()

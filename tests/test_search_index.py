@@ -3,11 +3,21 @@ on, nothing of Material's search left."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
 
-from hooks.search_index import BODY, OPTIONS, indexed_page, indexed_text
+from hooks.pagefind_runs import ENTRY, started
+from hooks.search_index import (
+    BODY,
+    FOLDER,
+    OPTIONS,
+    USED,
+    indexed_page,
+    indexed_text,
+    pages_to_index,
+)
 from tests.docs_pages import ROOT, notebook_names, page_names
 from tests.site import search_fragments, soup
 from tests.test_browser import PREFIXES
@@ -92,3 +102,28 @@ def test_code_and_formulas_without_their_markup_index_the_same(site: Path, tmp_p
         indexed[name] = search_fragments(folder)
     assert indexed["stripped"] == indexed["as built"]
     assert len(indexed["stripped"]) == len(PREFIXES)
+
+
+def test_languages_indexed_apart_give_the_bundle_of_one_run(site: Path) -> None:
+    # The build indexes each language in a run of its own (pagefind_runs.py): put together,
+    # the bundle must be the one a single run over every page writes.
+    run = started(pages_to_index(site), OPTIONS)
+    try:
+        single = run.wait()
+        files = {
+            path.relative_to(single).as_posix(): path.read_bytes()
+            for path in single.rglob("*")
+            if path.is_file() and (path.parent != single or USED.match(path.name))
+        }
+        built = {
+            path.relative_to(site / FOLDER).as_posix(): path.read_bytes()
+            for path in (site / FOLDER).rglob("*")
+            if path.is_file()
+        }
+        assert set(built) == set(files)
+        entry = files.pop(ENTRY)
+        assert json.loads(built.pop(ENTRY)) == json.loads(entry)
+        assert [name for name in files if built[name] != files[name]] == []
+        assert len(json.loads(entry)["languages"]) == len(PREFIXES)
+    finally:
+        run.stop()
