@@ -32,10 +32,14 @@ def test_the_accessibility_check_covers_real_pages() -> None:
     assert set(AXE_PAGES) <= set(page_names())
 
 
-def axe_violations(page: Page) -> list[dict[str, object]]:
-    """Run axe-core on the loaded page; return each violation's id and first three nodes."""
+def axe_violations(page: Page, within: str = "html") -> list[dict[str, object]]:
+    """Run axe-core on the loaded page (or the part of it ``within`` selects); return each
+    violation's id and first three nodes."""
     page.add_script_tag(path=str(AXE))
-    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    result = page.evaluate(
+        "within => axe.run(document.querySelector(within), {resultTypes: ['violations']})",
+        within,
+    )
     return [
         {"id": v["id"], "nodes": [n["target"] for n in v["nodes"]][:3]}
         for v in result["violations"]

@@ -4,6 +4,7 @@ the dialog opens, the keyboard works, axe finds nothing, and the site works unde
 
 from __future__ import annotations
 
+import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -46,7 +47,7 @@ OTHER_LANGUAGE_ONLY = "很多次"
 def search_site(site: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The built site with the fixture page, indexed again as the build indexes it."""
     copy = tmp_path_factory.mktemp("search") / "site"
-    shutil.copytree(site, copy)
+    shutil.copytree(site, copy, copy_function=os.link)  # the index is written anew, not in place
     (copy / FIXTURE_URL).write_text(FIXTURE, encoding="utf-8")
     write_search_index(copy)
     return copy
@@ -92,12 +93,15 @@ def test_each_language_searches_its_own_pages_and_loads_nothing_before(
     assert [url for url in requests if "/pagefind/" in url]
     assert not [url for url in requests if "search_index.json" in url or "workers/search" in url]
     assert traffic.problems() == []
+    # The page around it passes axe in test_browser_pages.py: the dialog is what is new.
+    assert axe_violations(page, "dialog.site-search") == []
+    if language == "zh":
+        characters_held_apart_are_no_hit(page, search_url)
     page.context.close()
 
 
-def test_characters_held_apart_are_no_hit(page: Page, search_url: str) -> None:
-    page.goto(search_url + "R36.html")
-    opened(page)
+def characters_held_apart_are_no_hit(page: Page, search_url: str) -> None:
+    """The fixture page holds 归, 一, 化 and 形, 状 in other words: no query for them finds it."""
     assert search_url + FIXTURE_URL in found(page, "统一"), "the fixture page is indexed"
     for query in ["归一化", "形状表", '"归一化"', "形状"]:
         urls = found(page, query)
@@ -155,17 +159,17 @@ def test_the_offer_tests_query_is_in_chinese_pages_only(search_site: Path) -> No
 
 
 @pytest.mark.parametrize("language", PREFIXES)
-def test_the_open_dialog_passes_axe_in_both_palettes(
+def test_the_open_dialog_passes_axe_in_the_dark_palette(
     browser: Browser, search_url: str, language: str
 ) -> None:
-    for scheme, palette in (("light", "default"), ("dark", "slate")):
-        page, _ = watched_page(browser, color_scheme=scheme)
-        page.goto(f"{search_url}{PREFIXES[language]}R36.html")
-        expect(page.locator("body")).to_have_attribute("data-md-color-scheme", palette)
-        opened(page)
-        assert found(page, "归一化" if language == "zh" else "normalise")
-        assert axe_violations(page) == [], scheme
-        page.context.close()
+    # The light palette: test_each_language_searches_its_own_pages_and_loads_nothing_before.
+    page, _ = watched_page(browser, color_scheme="dark")
+    page.goto(f"{search_url}{PREFIXES[language]}R36.html")
+    expect(page.locator("body")).to_have_attribute("data-md-color-scheme", "slate")
+    opened(page)
+    assert found(page, "归一化" if language == "zh" else "normalise")
+    assert axe_violations(page, "dialog.site-search") == []
+    page.context.close()
 
 
 def test_results_are_right_under_a_sub_path(browser: Browser, search_site: Path) -> None:
