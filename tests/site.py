@@ -68,10 +68,15 @@ def host_content_types(site: Path) -> dict[str, str]:
 
 
 def search_fragments(site: Path) -> dict[str, dict[str, Any]]:
-    """Return what the search index holds of each page, by its URL: ``content`` (the text as
+    """Return what the site's search index holds of each page (``bundle_fragments``)."""
+    return bundle_fragments(site / "pagefind")
+
+
+def bundle_fragments(bundle: Path) -> dict[str, dict[str, Any]]:
+    """Return what a Pagefind bundle holds of each page, by its URL: ``content`` (the text as
     indexed, U+200B taken out), ``meta`` and ``language`` (the index it is in)."""
     fragments = {}
-    for path in sorted((site / "pagefind" / "fragment").glob("*.pf_fragment")):
+    for path in sorted((bundle / "fragment").glob("*.pf_fragment")):
         data = gzip.decompress(path.read_bytes()).removeprefix(b"pagefind_dcd")
         fragment = json.loads(data)
         fragment["content"] = fragment["content"].replace("\u200b", "")

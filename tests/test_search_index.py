@@ -4,8 +4,6 @@ on, nothing of Material's search left."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 from hooks.pagefind_runs import ENTRY, started
@@ -16,10 +14,11 @@ from hooks.search_index import (
     USED,
     indexed_page,
     indexed_text,
+    language_of,
     pages_to_index,
 )
 from tests.docs_pages import ROOT, notebook_names, page_names
-from tests.site import search_fragments, soup
+from tests.site import bundle_fragments, search_fragments, soup
 from tests.test_browser import PREFIXES
 
 
@@ -78,28 +77,25 @@ def test_the_index_is_written_into_the_site_only(site: Path) -> None:
     assert not (ROOT / "pagefind").exists()
 
 
-def test_code_and_formulas_without_their_markup_index_the_same(site: Path, tmp_path: Path) -> None:
+def test_code_and_formulas_without_their_markup_index_the_same(site: Path) -> None:
     # Pagefind reads code and formulas without Pygments' and MathML's inner tags: it must find
     # the same words in the same places as in the page as built.
-    folders = {"stripped": tmp_path / "stripped", "as built": tmp_path / "as built"}
+    pages: dict[str, list[tuple[str, str]]] = {"stripped": [], "as built": []}
     for prefix in PREFIXES.values():
         html = (site / f"{prefix}R36.html").read_text(encoding="utf-8")
         stripped = indexed_page(html)
         assert stripped is not None
         assert "<span" not in stripped.split("<pre", 1)[1].split("</pre>", 1)[0]
-        start = html.index(BODY)
-        lang = html.split('lang="', 1)[1].split('"', 1)[0]
-        article = indexed_text(html[start : html.rindex("</article>")])
-        whole = f'<html lang="{lang}"><body>{article}</body></html>'
-        for name, page in (("stripped", stripped), ("as built", whole)):
-            path = folders[name] / f"{prefix}R36.html"
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(page, encoding="utf-8")
-    indexed = {}
-    for name, folder in folders.items():
-        command = [sys.executable, "-m", "pagefind", "--site", str(folder), *OPTIONS]
-        subprocess.run([*command, "--output-path", str(folder / "pagefind")], check=True)
-        indexed[name] = search_fragments(folder)
+        article = indexed_text(html[html.index(BODY) : html.rindex("</article>")])
+        whole = f'<html lang="{language_of(stripped)}"><body>{article}</body></html>'
+        pages["stripped"].append((f"{prefix}R36.html", stripped))
+        pages["as built"].append((f"{prefix}R36.html", whole))
+    runs = {name: started(own, OPTIONS) for name, own in pages.items()}
+    try:
+        indexed = {name: bundle_fragments(run.wait()) for name, run in runs.items()}
+    finally:
+        for run in runs.values():
+            run.stop()
     assert indexed["stripped"] == indexed["as built"]
     assert len(indexed["stripped"]) == len(PREFIXES)
 
