@@ -24,6 +24,7 @@ import subprocess
 import zipfile
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from functools import cache
 from html.parser import HTMLParser
 from pathlib import Path, PurePosixPath
@@ -38,11 +39,12 @@ from languages import build_locale, page_locale
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
-from mkdocs.utils import get_build_date, get_relative_url
+from mkdocs.utils import get_build_date, get_build_datetime, get_relative_url
 
 ARCHIVE = "originals.zip"
 ARCHIVE_FOLDER = "docs"
 ORIGINAL_SUFFIXES = (".md", ".py")
+ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
 LLMS = "llms.txt"
 LLMS_FULL = "llms-full.txt"
 SITEMAP = "sitemap.xml"
@@ -401,9 +403,23 @@ def originals_zip(docs_dir: Path) -> bytes:
                 raise PluginError(
                     f"{name} is not UTF-8 ({error}); {ARCHIVE} holds UTF-8"
                 ) from error
-            info = zipfile.ZipInfo.from_file(path, name, strict_timestamps=False)
+            # The build's date, not the checkout's file times: one commit, one archive.
+            info = zipfile.ZipInfo(name, date_time=archive_time(get_build_datetime()))
+            info.external_attr = 0o644 << 16
             archive.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED)
     return buffer.getvalue()
+
+
+def archive_time(when: datetime) -> tuple[int, int, int, int, int, int]:
+    """Return ``when`` as a zip entry's time (zip's times start in 1980).
+
+    >>> from datetime import timezone
+    >>> archive_time(datetime(2023, 11, 14, 22, 13, 20, tzinfo=timezone.utc))
+    (2023, 11, 14, 22, 13, 20)
+    >>> archive_time(datetime(1970, 1, 1, tzinfo=timezone.utc))
+    (1980, 1, 1, 0, 0, 0)
+    """
+    return max((when.year, when.month, when.day, when.hour, when.minute, when.second), ZIP_EPOCH)
 
 
 def sitemap_folders(site_dir: Path, site_url: str | None) -> set[str]:

@@ -57,6 +57,9 @@ APPENDED_CSS = re.compile(r"\n {8}<style>\n {8}\[.*\]\n {8}</style>\n {8}\Z", re
 CELL_MARKER = re.compile(r"^# %%(?P<options>.*)$")
 ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 KERNEL_FRAME = re.compile(r"Cell In\[(\d+)\], line (\d+)")
+#: What the runs make of a notebook, beyond the packages' versions: a new value is a new cache
+#: key (2: cells' ids are their places, no longer random).
+RENDERING = "2"
 POLL_SECONDS = 0.02
 EVICTION_GRACE_SECONDS = 3600
 
@@ -186,11 +189,25 @@ class Rendered:
     ipynb: str  # the source as an .ipynb without outputs, for download
 
 
+def read_notebook(source: Path) -> Any:
+    """Return the jupytext notebook at ``source``, each cell's id its place in it.
+
+    nbformat gives every cell a random id when it reads a notebook without ids (a ``.py``
+    file): the page and the ``.ipynb`` would change at every run of an unchanged notebook.
+    """
+    import jupytext
+
+    notebook = jupytext.read(source)
+    for number, cell in enumerate(notebook.cells, start=1):
+        cell.id = f"cell-{number}"
+    return notebook
+
+
 def notebook_json(source: Path) -> str:
     """Return the jupytext notebook at ``source`` as ``.ipynb`` JSON, without jupytext's pairing."""
     import jupytext
 
-    notebook = jupytext.read(source)
+    notebook = read_notebook(source)
     notebook.metadata.pop("jupytext", None)
     notebook.metadata.setdefault("language_info", {"name": "python"})
     return str(jupytext.writes(notebook, fmt="ipynb"))
@@ -219,9 +236,7 @@ def executed(source: Path, locale: str, ready: threading.Event | None = None) ->
     client.km = client.create_kernel_manager()
     client.start_new_kernel(env={**os.environ, LOCALE_VARIABLE: locale})
     try:
-        import jupytext
-
-        client.nb = notebook = jupytext.read(source)
+        client.nb = notebook = read_notebook(source)
         if ready is not None:
             ready.wait()
     except BaseException:
@@ -353,7 +368,7 @@ class NotebookRuns:
 
     def cache_file(self, source: Path, locale: str, outputs: str) -> Path:
         """Return where the run of ``source`` in ``locale`` is cached."""
-        key = fingerprint([source], [locale, outputs])
+        key = fingerprint([source], [locale, outputs, RENDERING])
         return self.cache_folder / f"{source.stem}.{key}.json"
 
     def start(self, notebooks: Sequence[tuple[Path, str]]) -> None:

@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from cache_folders import cache_folder
 from languages import I18N_PLUGIN, build_locale
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
@@ -48,8 +49,6 @@ from notebook_runs import CellFailed, NotebookRuns
 
 #: The notebooks, relative to ``docs/``: percent-format jupytext files.
 NOTEBOOKS = "lab/*.py"
-#: The run cache, relative to the folder of ``mkdocs.yml``.
-CACHE_FOLDER = Path(".cache", "notebooks")
 DOWNLOAD_LABELS = {
     "zh": ("下载 Jupyter 笔记本（.ipynb）", "查看源文件（.py，jupytext 格式）"),
     "en": ("Download the Jupyter notebook (.ipynb)", "View the source (.py, jupytext format)"),
@@ -305,7 +304,7 @@ def on_config(config: Any) -> Any:
     found = [(path, notebook_locale(path.name, default)) for path in docs.glob(NOTEBOOKS)]
     # The build renders the default language's pages first: their runs go first.
     found.sort(key=lambda run: (run[1] != default, str(run[0])))
-    _state.runs = NotebookRuns(Path(config.config_file_path).parent / CACHE_FOLDER)
+    _state.runs = NotebookRuns(cache_folder(config, "notebooks"))
     _state.runs.start(found)
     return config
 

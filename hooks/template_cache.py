@@ -7,18 +7,15 @@ cache keys each template on its name and source, so an edited template is compil
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
+from cache_folders import cache_folder
 from jinja2 import FileSystemBytecodeCache
-
-#: Relative to the folder of ``mkdocs.yml``.
-CACHE_FOLDER = Path(".cache", "templates")
 
 
 def on_env(env: Any, config: Any, files: Any) -> Any:
     """Give the build's Jinja environment a bytecode cache on disk."""
-    folder = Path(config.config_file_path).parent / CACHE_FOLDER
+    folder = cache_folder(config, "templates")
     folder.mkdir(parents=True, exist_ok=True)
     env.bytecode_cache = FileSystemBytecodeCache(str(folder))
     return env

@@ -18,10 +18,11 @@ from tests.docs_pages import ROOT
 
 
 def build(
-    destination: Path, config: Path = ROOT / "mkdocs.yml"
+    destination: Path, config: Path = ROOT / "mkdocs.yml", env: dict[str, str] | None = None
 ) -> subprocess.CompletedProcess[str]:
-    """Run ``mkdocs build --strict`` for ``config`` into ``destination``; return the process."""
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    """Run ``mkdocs build --strict`` for ``config`` into ``destination``, with ``env`` added to
+    the environment; return the process."""
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", **(env or {})}
     return subprocess.run(
         [
             sys.executable,

@@ -1,0 +1,40 @@
+"""MkDocs hook: one commit, one site. The build's date is the commit's, not today's.
+
+MkDocs dates the sitemaps, ``llms.txt`` and ``originals.zip`` from ``SOURCE_DATE_EPOCH`` when
+it is set (reproducible-builds.org): here it is set to the time of the commit checked out,
+unless the caller set it already. Outside git the build keeps today's date.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+from typing import Any
+
+VARIABLE = "SOURCE_DATE_EPOCH"
+
+
+def commit_time(folder: Path) -> str | None:
+    """Return the committer time of git's HEAD in ``folder`` (seconds since 1970), or None."""
+    try:
+        done = subprocess.run(
+            ["git", "log", "-1", "--format=%ct"],
+            cwd=folder,
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=30,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return done.stdout.strip() or None
+
+
+def on_config(config: Any) -> Any:
+    """Date the build from its commit (before any page or file is dated)."""
+    if VARIABLE not in os.environ:
+        when = commit_time(Path(config.config_file_path).parent)
+        if when is not None:
+            os.environ[VARIABLE] = when
+    return config

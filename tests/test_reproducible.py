@@ -1,0 +1,52 @@
+"""One commit, one site: a second build, with an empty cache of its own (the lab's kernels run
+again), gives the session's site byte for byte."""
+
+from __future__ import annotations
+
+import filecmp
+from pathlib import Path
+
+from tests.site import build
+
+
+def differing_files(one: Path, other: Path) -> list[str]:
+    """Return every path (relative) that is in only one of two trees or differs between them."""
+    found: list[str] = []
+
+    def walk(compared: filecmp.dircmp[str], prefix: str) -> None:
+        found.extend(prefix + name for name in compared.left_only + compared.right_only)
+        found.extend(prefix + name for name in compared.diff_files + compared.funny_files)
+        for name, inner in compared.subdirs.items():
+            walk(inner, f"{prefix}{name}/")
+
+    walk(filecmp.dircmp(one, other, ignore=[]), "")
+    return sorted(found)
+
+
+def byte_identical(one: Path, other: Path) -> list[str]:
+    """Return the files the two trees hold with different bytes (dircmp compares sizes and
+    times only, unless told to read)."""
+    shallow = differing_files(one, other)
+    same_names = [p.relative_to(one) for p in one.rglob("*") if p.is_file()]
+    return shallow + sorted(
+        str(path)
+        for path in same_names
+        if (other / path).is_file()
+        and str(path) not in shallow
+        and (one / path).read_bytes() != (other / path).read_bytes()
+    )
+
+
+def test_differing_files_sees_a_changed_byte(tmp_path: Path) -> None:
+    for name in ("a", "b"):
+        (tmp_path / name / "x").mkdir(parents=True)
+        (tmp_path / name / "x" / "page.html").write_text("same size: 1", encoding="utf-8")
+    (tmp_path / "b" / "x" / "page.html").write_text("same size: 2", encoding="utf-8")
+    (tmp_path / "b" / "extra").write_text("", encoding="utf-8")
+    assert byte_identical(tmp_path / "a", tmp_path / "b") == ["extra", "x/page.html"]
+
+
+def test_a_cold_rebuild_gives_the_same_bytes(site: Path, tmp_path: Path) -> None:
+    result = build(tmp_path / "out", env={"SITE_CACHE_DIR": str(tmp_path / "cache")})
+    assert result.returncode == 0, result.stderr
+    assert byte_identical(site, tmp_path / "out") == []
