@@ -75,7 +75,7 @@ test: lint unit
 bench: install $(NODE_STAMP) browser
 	$(BIN)/python benchmarks/read_vs_floor.py
 	$(BIN)/python benchmarks/page_weight.py
-	$(BIN)/python benchmarks/course_scale.py
+	$(BIN)/python benchmarks/build_budget.py
 	$(BIN)/python benchmarks/search_budget.py
 
 lock:

@@ -1,9 +1,9 @@
 r"""Benchmark: what search costs a reader, and the build, as the course grows (issue: search).
 
-For the real site and for synthetic courses of N lessons (``course_scale``'s, each lesson given
-a paragraph of text of its own in each language, so that the index grows as a real course's
-would), it builds the site, serves it on localhost and, in headless Chromium with an empty
-cache, measures:
+For the real site and for synthetic courses of N lessons (``synthetic_course``'s, each lesson
+given a paragraph of text of its own in each language, so that the index grows as a real
+course's would), it builds the site, serves it on localhost and, in headless Chromium with an
+empty cache, measures:
 
 * **R36 cold load** - bytes transferred as a static host sends them (``page_weight``'s
   ``wire_bytes``: gzip level 6 unless already compressed). Goals: <= 120 KB, and the largest
@@ -15,7 +15,7 @@ cache, measures:
 * **index step** - the seconds ``hooks/search_index.py`` takes to index the built site, and
   per page-language.
 
-The synthetic courses leave the lab out (as ``course_scale`` does). Run from the project root::
+The synthetic courses leave the lab out (as ``build_budget`` does). Run from the project root::
 
     .venv/bin/python benchmarks/search_budget.py [--sizes 10 50 200]
 """
@@ -36,10 +36,10 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 sys.path.insert(0, str(ROOT / "hooks"))  # as MkDocs loads the hooks
 
-from course_scale import lesson_names, make_course, mkdocs_build, private_copy  # noqa: E402
 from page_weight import wire_bytes  # noqa: E402
 from playwright.sync_api import Browser, Page, Response, expect, sync_playwright  # noqa: E402
 from search_index import write_search_index  # noqa: E402
+from synthetic_course import lesson_names, make_course, mkdocs_build, private_copy  # noqa: E402
 
 from tests.browser import CHROMIUM, CHROMIUM_ARGS, serving  # noqa: E402
 from tests.site import host_content_types  # noqa: E402

@@ -1,0 +1,167 @@
+"""Copies of the project for the benchmarks to build: the real course, and synthetic ones.
+
+* ``private_copy`` - the project as the tests copy it (``tests.site.copy_of_the_project``), but
+  with a build cache of its own: the project's ``.cache/`` is never read, filled or evicted.
+* ``make_course`` - a course of N lessons x 2 languages made from ``docs/R36.{zh,en}.md``:
+  ``L001.zh.md`` ... with R36's formulas, doctests and four state sections (so the build draws
+  their four figures on every lesson), a previous/next link between lessons, raw twins and
+  ``llms.txt``. The real pages (index, R36, lecture, sources, reference, glossary) and the real
+  ``mkdocs.yml`` stay, all but its nav, which gets the lessons in units of 10.
+  The lab notebook is dropped, so that kernel time does not hide what each page costs.
+* ``mkdocs_build`` - the build as ``make build`` runs it, as a command, timed.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import yaml  # type: ignore[import-untyped]
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.site import copy_of_the_project  # noqa: E402
+
+PYTHON = sys.executable
+# A cache folder named in the environment would be shared by every copy: each copy keeps its own.
+ENV = {k: v for k, v in os.environ.items() if k != "SITE_CACHE_DIR"}
+ENV["NO_MKDOCS_2_WARNING"] = "1"
+
+UNIT = 10  # lessons per nav section
+LOCALES = ("zh", "en")
+LAB_LINK = re.compile(r"\(lab/LAB-02\.py\)")
+CROSS_LINKS = {
+    "zh": "\n相邻课：上一课 [{prev}]({prev_uri}#state-b2)；下一课 [{next}]({next_uri})。\n",
+    "en": "\nNeighbouring lessons: previous [{prev}]({prev_uri}#state-b2);"
+    " next [{next}]({next_uri}).\n",
+}
+UNIT_NAMES = {"zh": "单元 {:02d}", "en": "Unit {:02d}"}
+
+
+def mkdocs_build(config: Path, destination: Path) -> float:
+    """Build ``config`` strictly into ``destination``; return the wall seconds, or raise with
+    the end of the build's log if it fails."""
+    command = [PYTHON, "-m", "mkdocs", "build", "--strict", "-f", str(config)]
+    start = time.perf_counter()
+    run = subprocess.run(
+        [*command, "-d", str(destination)],
+        cwd=config.parent,
+        env=ENV,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    seconds = time.perf_counter() - start
+    if run.returncode != 0:
+        raise RuntimeError(f"mkdocs build of {config} failed:\n{(run.stdout + run.stderr)[-3000:]}")
+    return seconds
+
+
+def private_copy(folder: Path) -> Path:
+    """Copy the project into ``folder`` as the tests do, with no build cache; return its
+    mkdocs.yml."""
+    config = copy_of_the_project(folder)
+    cache = folder / ".cache"
+    if cache.is_symlink():  # the tests' copies share the project's cache
+        cache.unlink()
+    elif cache.exists():
+        shutil.rmtree(cache)
+    return config
+
+
+def lesson_names(n: int) -> list[str]:
+    """Return the names of ``n`` lessons: ``L001`` ...
+
+    >>> lesson_names(2)
+    ['L001', 'L002']
+    """
+    return [f"L{i:03d}" for i in range(1, n + 1)]
+
+
+def lesson_page(template: str, name: str, locale: str, prev: str, next_: str) -> str:
+    """Return lesson ``name`` from R36's page: its own title, its neighbours linked.
+
+    >>> template = "# R36 · T { #r36 }\\n\\n[lab](lab/LAB-02.py)\\n"
+    >>> print(lesson_page(template, "L002", "en", "L001", "L003"))
+    # L002 · T { #l002 }
+    <BLANKLINE>
+    [lab](L003.md#state-b0)
+    <BLANKLINE>
+    Neighbouring lessons: previous [L001](L001.md#state-b2); next [L003](L003.md).
+    <BLANKLINE>
+    """
+    title = re.compile(r"^# R36 (.*)\{ #r36 \}$", re.MULTILINE)
+    page = title.sub(rf"# {name} \1{{ #{name.lower()} }}", template, count=1)
+    page = LAB_LINK.sub(f"({next_}.md#state-b0)", page)
+    links = CROSS_LINKS[locale].format(
+        prev=prev, prev_uri=f"{prev}.md", next=next_, next_uri=f"{next_}.md"
+    )
+    return page + links
+
+
+def write_lessons(docs: Path, n: int) -> None:
+    """Write ``n`` lessons in both languages into ``docs``; R36's lab link goes to L001."""
+    names = lesson_names(n)
+    chain = ["R36", *names, "R36"]  # a ring: every link has its anchor
+    for locale in LOCALES:
+        template = (docs / f"R36.{locale}.md").read_text(encoding="utf-8")
+        for prev, name, next_ in zip(chain, chain[1:], chain[2:], strict=False):
+            page = lesson_page(template, name, locale, prev, next_)
+            (docs / f"{name}.{locale}.md").write_text(page, encoding="utf-8")
+        (docs / f"R36.{locale}.md").write_text(
+            LAB_LINK.sub(f"({names[0]}.md)", template), encoding="utf-8"
+        )
+
+
+def without_notebooks(nav: list[Any]) -> list[Any]:
+    """Return the nav with its notebook entries (``.py`` pages) left out."""
+    return [item for item in nav if not str(next(iter(item.values()))).endswith(".py")]
+
+
+def synthetic_config(base: dict[str, Any], n: int, prune: bool) -> dict[str, Any]:
+    """Return the real config with the lessons in its nav, in units; ``prune``: with or
+    without Material's ``navigation.prune``."""
+    config = dict(base)
+    names = lesson_names(n)
+    units = [names[i : i + UNIT] for i in range(0, n, UNIT)]
+    config["nav"] = without_notebooks(base["nav"]) + [
+        {UNIT_NAMES["zh"].format(u + 1): [{name: f"{name}.md"} for name in unit]}
+        for u, unit in enumerate(units)
+    ]
+    theme = dict(base["theme"])
+    features = [f for f in theme["features"] if f != "navigation.prune"]
+    theme["features"] = [*features, *(["navigation.prune"] if prune else [])]
+    config["theme"] = theme
+    for plugin in config["plugins"]:
+        if isinstance(plugin, dict) and "i18n" in plugin:
+            english = next(lang for lang in plugin["i18n"]["languages"] if lang["locale"] == "en")
+            english["nav_translations"].update(
+                {
+                    UNIT_NAMES["zh"].format(u + 1): UNIT_NAMES["en"].format(u + 1)
+                    for u in range(len(units))
+                }
+            )
+    return config
+
+
+def make_course(folder: Path, n: int, prune: bool = True) -> Path:
+    """Write a course of ``n`` lessons into ``folder``; return its mkdocs.yml."""
+    config_path = private_copy(folder)
+    shutil.rmtree(folder / "docs" / "lab")
+    write_lessons(folder / "docs", n)
+    base = yaml.safe_load(config_path.read_text(encoding="utf-8"))
+    config = synthetic_config(base, n, prune)
+    config_path.write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False), "utf-8")
+    return config_path
+
+
+def page_languages(docs: Path) -> int:
+    """Return how many Markdown pages (one per language) the course has."""
+    return sum(1 for _ in docs.glob("*.md"))
