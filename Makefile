@@ -84,7 +84,7 @@ lock:
 	  --no-header --no-annotate -o requirements/lock.txt
 
 stamp: install
-	$(BIN)/python -m tests.docs_pages stamp docs/$(PAGE).en.md
+	$(BIN)/python -m coursesite.stamp docs/$(PAGE).en.md
 
 clean:
 	rm -rf $(VENV) node_modules site .pytest_cache .mypy_cache .ruff_cache

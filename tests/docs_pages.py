@@ -1,16 +1,8 @@
-"""Where the pages are, and which are twins: ``NAME.zh.md`` (the source) and ``NAME.en.md``.
-
-Run as ``python -m tests.docs_pages stamp docs/R36.en.md`` after reviewing an English page
-against its changed Chinese source: it records the source's hash in the front matter.
-"""
+"""Where the pages are, and which are twins: ``NAME.zh.md`` (the source) and ``NAME.en.md``."""
 
 from __future__ import annotations
 
-import re
-import sys
 from pathlib import Path
-
-from tests.markdown_parts import sha256
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -50,19 +42,3 @@ def sources_of(published: str) -> dict[str, Path]:
 def twin(name: str, locale: str) -> Path:
     """Return the path of page ``name`` in ``locale``."""
     return DOCS / f"{name}.{locale}.md"
-
-
-def stamp(english: Path) -> None:
-    """Record, in an English page's front matter, the hash of the Chinese page it translates."""
-    source = english.with_name(english.name.replace(".en.md", ".zh.md"))
-    text = english.read_text(encoding="utf-8")
-    stamped = re.sub(r"(?m)^source_sha256: .*$", f"source_sha256: {sha256(source)}", text, count=1)
-    english.write_text(stamped, encoding="utf-8")
-
-
-if __name__ == "__main__":
-    if len(sys.argv) < 3 or sys.argv[1] != "stamp":
-        sys.exit("usage: python -m tests.docs_pages stamp docs/NAME.en.md [...]")
-    for arg in sys.argv[2:]:
-        stamp(Path(arg))
-        print(f"stamped {arg}")

@@ -7,9 +7,7 @@
 
 from __future__ import annotations
 
-import hashlib
 import re
-from pathlib import Path
 
 FRONT_MATTER = re.compile(r"\A---\n(.*?)\n---\n", re.S)
 FENCE = re.compile(r"^```[^\n]*\n.*?^```$", re.S | re.M)
@@ -59,8 +57,3 @@ def prose_decimals(text: str) -> set[str]:
 def code_outputs(text: str) -> str:
     """Return everything the page's code blocks print or contain, as one string."""
     return "\n".join(FENCE.findall(body(text)))
-
-
-def sha256(path: Path) -> str:
-    """Return the hex SHA-256 of a file's bytes: the stamp an English page records."""
-    return hashlib.sha256(path.read_bytes()).hexdigest()

@@ -20,7 +20,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from hooks.notebook_runs import percent_cells
+from coursesite.lab.cells import percent_cells
 from tests.markdown_parts import FORMULA, INLINE_CODE
 
 NOT_PROSE = re.compile(

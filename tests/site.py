@@ -13,7 +13,7 @@ from typing import Any
 
 from bs4 import BeautifulSoup
 
-from hooks.host_headers import content_types
+from coursesite.agents.headers import content_types
 from tests.docs_pages import ROOT
 
 

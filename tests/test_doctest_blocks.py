@@ -9,7 +9,7 @@ import markdown
 import pytest
 from mkdocs.config import load_config
 
-from hooks import doctest_blocks
+from coursesite.content import pymdownx_highlight
 from tests.docs_pages import DOCS, ROOT
 
 PAGES = sorted(DOCS.glob("*.md"))
@@ -22,14 +22,14 @@ def converter(with_hook: bool) -> tuple[markdown.Markdown, list[str]]:
     config = load_config(str(ROOT / "mkdocs.yml"))
     formatted: list[str] = []
     if with_hook:
-        doctest_blocks.on_config(config)
+        pymdownx_highlight.on_config(config)
         [fence] = config.mdx_configs["pymdownx.superfences"]["custom_fences"]
 
         def counted(source: str, *args: Any, **kwargs: Any) -> str:
             formatted.append(source)
-            return doctest_blocks.doctest_html(source, *args, **kwargs)
+            return fence_format(source, *args, **kwargs)
 
-        fence["format"] = counted
+        fence_format, fence["format"] = fence["format"], counted
     md = markdown.Markdown(
         extensions=config.markdown_extensions, extension_configs=config.mdx_configs
     )

@@ -13,7 +13,7 @@ from bs4 import BeautifulSoup
 import attn
 from attn.figure import lesson_figure
 from attn.lesson import K, Q, V
-from hooks.figure import figure_html, with_figures
+from coursesite.figure import figure_html, with_figures
 from tests.docs_pages import twin
 from tests.markdown_parts import FENCE
 from tests.site import search_fragments, soup

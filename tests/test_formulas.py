@@ -1,26 +1,18 @@
-r"""Formulas are MathML written at build time, drawn with the vendored STIX Two Math subset.
-
-The hooks are imported by module name, as MkDocs loads them (``hooks/`` on the path).
-"""
+r"""Formulas are MathML written at build time, drawn with the vendored STIX Two Math subset."""
 
 from __future__ import annotations
 
-import importlib
 import re
-import sys
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 from mkdocs.exceptions import PluginError
 
-from tests.docs_pages import DOCS, ROOT, page_names, twin
+from coursesite.formulas import font, mathml
+from coursesite.lab import notebook_html
+from tests.docs_pages import DOCS, page_names, twin
 from tests.site import build, copy_of_the_project, soup
-
-sys.path.insert(0, str(ROOT / "hooks"))
-formulas = importlib.import_module("formulas")
-math_font = importlib.import_module("math_font")
-notebooks = importlib.import_module("notebooks")
 
 LOCALES = {"zh": "", "en": "en/"}
 #: The inline formulas of R36, counted by hand: a formula lost on the way fails the count.
@@ -82,12 +74,12 @@ def test_the_stylesheet_sets_the_vendored_font(site: Path) -> None:
 
 
 def test_the_font_subset_covers_every_formula_and_no_more(tmp_path: Path) -> None:
-    used = math_font.site_characters()
-    committed = formulas.font_characters(math_font.SUBSET)
-    assert not used - committed, "run `python hooks/math_font.py`"
+    used = font.site_characters()
+    committed = mathml.font_characters(font.SUBSET)
+    assert not used - committed, "run `python -m coursesite.formulas.font`"
     fresh = tmp_path / "subset.woff2"
-    math_font.write_subset(used, target=fresh)
-    assert formulas.font_characters(fresh) == committed, "run `python hooks/math_font.py`"
+    font.write_subset(used, target=fresh)
+    assert mathml.font_characters(fresh) == committed, "run `python -m coursesite.formulas.font`"
 
 
 def test_a_formula_latex2mathml_cannot_convert_fails_the_build(tmp_path: Path) -> None:
@@ -107,11 +99,11 @@ def test_a_formula_the_font_subset_cannot_draw_fails_the_build(latex: str, missi
     page = SimpleNamespace(file=SimpleNamespace(src_uri="R36.zh.md"))
     html = f'<p><span class="arithmatex">\\({latex}\\)</span></p>'
     with pytest.raises(PluginError) as error:
-        formulas.on_page_content(html, page=page, config={"docs_dir": str(DOCS)}, files=None)
+        mathml.on_page_content(html, page=page, config={"docs_dir": str(DOCS)}, files=None)
     message = str(error.value)
     assert message.startswith(f"R36.zh.md: formula {latex!r} draws")
     assert missing in message
-    assert "run `python hooks/math_font.py`" in message
+    assert "run `python -m coursesite.formulas.font`" in message
 
 
 def test_a_notebooks_formulas_become_mathml_without_mathjax() -> None:
@@ -122,9 +114,9 @@ def test_a_notebooks_formulas_become_mathml_without_mathjax() -> None:
         '<div class="jp-RenderedHTMLCommon jp-RenderedMarkdown jp-MarkdownOutput">'
         "<p>$Y=AV$，<code>$x$</code></p></div>"
     )
-    # notebooks.py prepares a notebook's HTML (before formulas.py, by its event priority).
-    marked = notebooks.marked_formulas(notebooks.CDN_LOADERS.sub("", html))
-    out = formulas.on_page_content(marked, page=page, config={"docs_dir": str(DOCS)}, files=None)
+    # The lab prepares a notebook's HTML (before the formulas' step, by its event priority).
+    marked = notebook_html.marked_formulas(notebook_html.CDN_LOADERS.sub("", html))
+    out = mathml.on_page_content(marked, page=page, config={"docs_dir": str(DOCS)}, files=None)
     assert "mathjax" not in out.lower()
     assert '<span class="arithmatex"><math alttext="Y=AV">' in out
     assert "<code>$x$</code>" in out

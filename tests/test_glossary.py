@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 import yaml
 
-from hooks.glossary import load_terms, load_titles
+from coursesite.content.glossary import load_terms, load_titles
 from tests import prose_lines as prose_lines_module
 from tests.docs_pages import DOCS, ROOT, sources_of, translations
 from tests.prose_lines import prose_lines

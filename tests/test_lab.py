@@ -15,8 +15,8 @@ import matplotlib
 import nbformat
 import pytest
 
-from hooks.glossary import load_titles
-from hooks.notebook_runs import percent_cells
+from coursesite.content.glossary import load_titles
+from coursesite.lab.cells import percent_cells
 from tests.docs_pages import DOCS, ROOT
 from tests.site import build, copy_of_the_project, search_fragments, soup
 

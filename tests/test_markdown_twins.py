@@ -15,8 +15,8 @@ from urllib.request import urlopen
 
 import pytest
 
-from hooks import generated_pages
-from hooks.host_headers import content_types
+from coursesite.agents.headers import content_types
+from coursesite.content import generated
 from tests.browser import serving
 from tests.docs_pages import DOCS, ROOT, page_names, published_sources, twin
 from tests.site import build, copy_of_the_project, soup
@@ -100,9 +100,7 @@ def test_twin_of_a_generated_page_holds_what_was_generated(
     site: Path, name: str, locale: str, prefix: str
 ) -> None:
     source = twin(name, locale).read_text(encoding="utf-8")
-    expected = generated_pages.MARKER.sub(
-        lambda m: generated_pages.GENERATORS[m.group(1)](locale), source
-    )
+    expected = generated.MARKER.sub(lambda m: generated.GENERATORS[m.group(1)](locale), source)
     published = (site / f"{prefix}{name}.md").read_text(encoding="utf-8")
     assert MARKER not in published
     assert len(published) > len(source)

@@ -6,6 +6,7 @@ rebuild test; a failing cell named by its line: test_lab.py.)"""
 from __future__ import annotations
 
 import json
+import logging
 import os
 import subprocess
 import sys
@@ -15,12 +16,13 @@ from typing import Any
 
 import pytest
 
-from hooks.notebook_runs import (
+from coursesite.cache import warning_log
+from coursesite.lab.runner import run_to_file
+from coursesite.lab.runs import (
     CellFailed,
     NotebookRuns,
     failed_file,
     output_fingerprint,
-    run_to_file,
 )
 
 NOTEBOOK = """# %% [markdown]
@@ -61,9 +63,44 @@ def test_a_cached_run_is_read_without_starting_any_process(
 ) -> None:
     payload = {"html": "<p>ran</p>", "ipynb": "{}"}
     runs, source, _ = runs_from_the_cache(tmp_path, payload, monkeypatch)
-    assert runs.done(source)
     assert runs.result(source).html == "<p>ran</p>"
     runs.close()
+
+
+class Told(logging.Handler):
+    """The lines a logger writes, kept."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lines: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.lines.append(record.getMessage())
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [b'{"html": "<p>cut sh', b"\xff\xfe not UTF-8", b'["another", "format"]', b'{"html": "<p>"}'],
+)
+def test_an_unreadable_cache_entry_is_run_again_with_one_warning(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, entry: bytes
+) -> None:
+    source = tmp_path / "LAB-09.zh.py"
+    source.write_text(NOTEBOOK, encoding="utf-8")
+    runs = NotebookRuns(tmp_path / "cache")
+    cache = runs.cache_file(source, "zh", output_fingerprint())
+    cache.parent.mkdir()
+    cache.write_bytes(entry)
+    started: list[list[str]] = []
+    monkeypatch.setattr(subprocess, "Popen", lambda command, **kwargs: started.append(command))
+    told = Told()
+    monkeypatch.setattr(warning_log(), "handlers", [told])
+    runs.start([(source, "zh")])
+    assert [command[-3:] for command in started] == [[str(source), "zh", str(cache)]]
+    assert not cache.exists()
+    [line] = told.lines
+    assert line.startswith(f"cache entry {cache.name} is unreadable (")
+    assert line.endswith("): made again")
 
 
 def test_the_cache_key_changes_with_the_notebook_and_the_language(tmp_path: Path) -> None:
@@ -80,16 +117,24 @@ def test_the_cache_key_changes_with_the_notebook_and_the_language(tmp_path: Path
 def test_a_failure_is_reported_once_and_not_cached(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    runs, source, cache = runs_from_the_cache(tmp_path, {}, monkeypatch)
-    cache.unlink()  # the run failed: it left its report, not a cache entry
+    source = tmp_path / "LAB-09.zh.py"
+    source.write_text(NOTEBOOK, encoding="utf-8")
+    runs = NotebookRuns(tmp_path / "cache")
+    cache = runs.cache_file(source, "zh", output_fingerprint())
+    cache.parent.mkdir()
+    # The run failed: it left its report, not a cache entry.
     failed = {"line": 10, "what": "AssertionError: arithmetic", "traceback": "..."}
     failed_file(cache).write_text(json.dumps(failed), encoding="utf-8")
-    assert not runs.done(source)
+    popen = subprocess.Popen
+    sleeping = [sys.executable, "-c", "import time; time.sleep(30)"]
+    monkeypatch.setattr(subprocess, "Popen", lambda command, **kwargs: popen(sleeping))
+    runs.start([(source, "zh")])
     with pytest.raises(CellFailed) as raised:
         runs.result(source)
     assert (raised.value.line, raised.value.what) == (10, "AssertionError: arithmetic")
     assert not failed_file(cache).exists(), "the report was read once"
     assert not cache.exists(), "a failure is never cached"
+    runs.close()
 
 
 def test_a_runner_that_dies_fails_the_page_instead_of_hanging(
@@ -129,7 +174,7 @@ def test_a_notebook_that_cannot_be_read_is_reported_and_its_kernel_ended(tmp_pat
     out = tmp_path / "LAB-09.zh.0123.json"
     done, ready = threading.Event(), threading.Event()
     ready.set()
-    run_to_file(tmp_path / "LAB-09.zh.py", "zh", out, None, done, ready)
+    run_to_file(tmp_path / "LAB-09.zh.py", "zh", out, tmp_path / "kernel", None, done, ready)
     assert done.is_set()
     assert not out.exists()
     assert json.loads(failed_file(out).read_text())["what"].startswith("FileNotFoundError")

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from hooks.search_index import write_search_index
+from coursesite.search.index import write_search_index
 from tests.browser import serving, watched_page
 from tests.site import host_content_types, search_fragments
 from tests.test_browser import PREFIXES

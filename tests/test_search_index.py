@@ -6,8 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from hooks.pagefind_runs import ENTRY, started
-from hooks.search_index import (
+from coursesite.search.index import (
     BODY,
     FOLDER,
     OPTIONS,
@@ -17,6 +16,7 @@ from hooks.search_index import (
     language_of,
     pages_to_index,
 )
+from coursesite.search.pagefind import ENTRY, started
 from tests.docs_pages import ROOT, notebook_names, page_names
 from tests.site import bundle_fragments, search_fragments, soup
 from tests.test_browser import PREFIXES
@@ -101,7 +101,7 @@ def test_code_and_formulas_without_their_markup_index_the_same(site: Path) -> No
 
 
 def test_languages_indexed_apart_give_the_bundle_of_one_run(site: Path) -> None:
-    # The build indexes each language in a run of its own (pagefind_runs.py): put together,
+    # The build indexes each language in a run of its own (coursesite.search.pagefind): put together,
     # the bundle must be the one a single run over every page writes.
     run = started(pages_to_index(site), OPTIONS)
     try:

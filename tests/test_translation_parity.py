@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from coursesite.stamp import sha256
 from tests.docs_pages import page_names, twin
-from tests.markdown_parts import front_matter, parts, sha256
+from tests.markdown_parts import front_matter, parts
 
 PAGES = page_names()
 
@@ -30,5 +31,5 @@ def test_english_page_was_reviewed_against_the_current_chinese_page(name: str) -
     assert meta.get("translated_from") == f"{name}.zh.md"
     assert meta.get("source_sha256") == sha256(twin(name, "zh")), (
         f"{name}.zh.md changed since {name}.en.md was last reviewed: update the translation, "
-        f"then run `python -m tests.docs_pages stamp docs/{name}.en.md`"
+        f"then run `make stamp PAGE={name}`"
     )

@@ -1,5 +1,5 @@
 // The site's search: a dialog over Pagefind's index of the page's own language (pagefind/,
-// written by the build: hooks/search_index.py). Nothing under pagefind/ loads before the reader
+// written by the build: coursesite.search). Nothing under pagefind/ loads before the reader
 // opens the dialog, so a page's weight does not grow with the course.
 (() => {
   // The site's root, from this script's own address (assets/javascripts/search.js): right

@@ -1,9 +1,9 @@
 r"""Write the site's math font: STIX Two Math (OFL) cut to the glyphs the formulas draw.
 
-Run ``python hooks/math_font.py`` after adding a formula that draws a new character (the build
+Run ``python -m coursesite.formulas.font`` after adding a formula that draws a new character (the build
 fails until you do). It reads the full font from ``node_modules`` (``npm ci``), renders every
 formula of ``docs/**/*.md`` and of the notebooks' Markdown cells with the build's own Markdown
-extensions and ``formulas.py``, and writes ``docs/assets/fonts/stix-two-math-subset.woff2``.
+extensions and ``mathml.py``, and writes ``docs/assets/fonts/stix-two-math-subset.woff2``.
 The MATH table and every layout feature are kept; a stretchy glyph keeps its taller variants
 only if some formula needs them (see ``keep_tall_variants``).
 
@@ -15,7 +15,6 @@ only if some formula needs them (see ``keep_tall_variants``).
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterable
 from functools import cache
 from html import unescape
@@ -27,10 +26,10 @@ from fontTools.ttLib import TTFont
 from markdown import Markdown
 from mkdocs.config import load_config
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # imported from tests, too
-from formulas import FONT, FORMULA, TALL_MARK, drawn_characters, math_element
+from coursesite import PROJECT
+from coursesite.formulas.mathml import FONT, FORMULA, TALL_MARK, drawn_characters, math_element
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = PROJECT
 SOURCE = ROOT / "node_modules/@fontsource/stix-two-math/files/stix-two-math-latin-400-normal.woff2"
 SUBSET = ROOT / "docs" / FONT
 # Any number may appear in a formula tomorrow; ten digits cost little.

@@ -1,4 +1,4 @@
-r"""MkDocs hook: the search index, one per language, made by Pagefind from the built pages.
+r"""The search index, one per language, made by Pagefind from the built pages.
 
 When the whole site is built (both languages), Pagefind indexes every page that marks its body
 with ``data-pagefind-body`` (``overrides/main.html``: the lesson pages, not the full-text views
@@ -15,7 +15,7 @@ between segmented words and strips from what it shows, so excerpts read as writt
 
 Pagefind reads a copy of each page's article only (the navigation around it is most of a page's
 bytes), with its command line (its Python API answers one file per 0.1 s), one language at a
-time: the first while i18n builds the next (``pagefind_runs.py``).
+time: the first while i18n builds the next (``pagefind.py``).
 
 >>> indexed_text('<p>沿 key 轴归一化</p><code>S</code>')
 '<p>沿 key 轴\u200b归\u200b一\u200b化</p><code>S</code>'
@@ -29,11 +29,11 @@ import re
 import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
 
-from languages import build_locale, outer_build
-from mkdocs.plugins import CombinedEvent, event_priority
-from pagefind_runs import SiteRuns, runs_apart
+from mkdocs.config.defaults import MkDocsConfig
+
+from coursesite.i18n import build_locale, outer_build
+from coursesite.search.pagefind import SiteRuns, runs_apart
 
 #: Where the index goes, under the site; ``search.js`` imports ``pagefind.js`` from there.
 FOLDER = "pagefind"
@@ -182,35 +182,29 @@ def write_search_index(site: Path, runs: SiteRuns | None = None) -> int:
     return len(pages)
 
 
-#: The runs of the whole-site build under way (MkDocs loads a hook once per process).
-_runs = SiteRuns()
+class Search:
+    """The search index of the whole-site build under way: Pagefind's runs, by language."""
 
+    def __init__(self) -> None:
+        self.runs = SiteRuns()
 
-# Before i18n's on_post_build, inside which the other languages are built: this language's
-# pages are all written, and Pagefind indexes them on the other core meanwhile.
-@event_priority(100)
-def start_with_the_first_language(config: Any) -> None:
-    """In the outer build, start indexing its language's pages."""
-    if not outer_build(config) or not runs_apart():
-        return
-    _runs.stop()  # what a build that failed may have left
-    locale = build_locale(config)
-    pages = list(pages_to_index(Path(config.site_dir), lambda language: language == locale))
-    if pages:
-        _runs.start(frozenset({locale}), pages, OPTIONS)
+    def start_with_the_first_language(self, config: MkDocsConfig) -> None:
+        """In the outer build, before i18n builds the other languages, start indexing this
+        language's pages (all written): Pagefind indexes them on the other core meanwhile."""
+        if not outer_build(config) or not runs_apart():
+            return
+        self.runs.stop()  # what a build that failed may have left
+        locale = build_locale(config)
+        pages = list(pages_to_index(Path(config.site_dir), lambda language: language == locale))
+        if pages:
+            self.runs.start(frozenset({locale}), pages, OPTIONS)
 
+    def index_the_rest(self, config: MkDocsConfig) -> None:
+        """Once the whole site is built, index the languages not yet indexed and put every
+        language's index in ``pagefind/``."""
+        if outer_build(config):
+            write_search_index(Path(config.site_dir), self.runs)
 
-# After i18n's on_post_build: the whole site is built.
-@event_priority(-200)
-def index_the_rest(config: Any) -> None:
-    """Index the languages not yet indexed; put every language's index in ``pagefind/``."""
-    if outer_build(config):
-        write_search_index(Path(config.site_dir), _runs)
-
-
-on_post_build = CombinedEvent(start_with_the_first_language, index_the_rest)
-
-
-def on_build_error(error: Exception) -> None:
-    """A failed build leaves no Pagefind running."""
-    _runs.stop()
+    def on_build_error(self, error: Exception) -> None:
+        """A failed build leaves no Pagefind running."""
+        self.runs.stop()

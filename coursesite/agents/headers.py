@@ -1,4 +1,4 @@
-"""MkDocs hook: one table of content types, for the static host and for ``mkdocs serve``.
+"""One table of content types, for the static host and for ``mkdocs serve``.
 
 Static hosts send ``.md`` as ``text/markdown`` with no charset, and browsers then read Chinese
 as windows-1252. The table below is the single place that says what each raw-text suffix is:
@@ -12,7 +12,8 @@ from __future__ import annotations
 import mimetypes
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+
+from mkdocs.config.defaults import MkDocsConfig
 
 CONTENT_TYPES: dict[str, str] = {
     ".md": "text/markdown; charset=utf-8",
@@ -68,12 +69,12 @@ def register_types(types: Mapping[str, str] = CONTENT_TYPES) -> None:
         mimetypes.add_type(content_type, suffix)
 
 
-# At load time: the preview server has no event of its own, and loading the hooks is the one
-# step that `mkdocs build` and `mkdocs serve` share.
-register_types()
+def on_startup(*, command: str, dirty: bool) -> None:
+    """Register the content types before ``mkdocs serve``'s preview server answers."""
+    register_types()
 
 
-def on_post_build(config: Any) -> None:
+def on_post_build(config: MkDocsConfig) -> None:
     """Write ``_headers`` at the root of the built site."""
     # i18n's nested English build runs this too: the second write is the same file.
     Path(config.site_dir, HEADERS_FILE).write_text(headers_text(), encoding="utf-8")

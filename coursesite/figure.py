@@ -1,4 +1,4 @@
-r"""MkDocs hook: R36's figure, one static figure per state, numbers from ``attn.figure``.
+r"""R36's figure, one static figure per state, numbers from ``attn.figure``.
 
 Each state's section (``<h2 id="state-b0">`` …) gets its own complete figure right under its
 heading, so the page reads fully without JavaScript; ``assets/javascripts/figure.js`` then
@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import re
 from html import escape
-from typing import Any
 
-from languages import page_locale
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.pages import Page
 
 from attn.figure import Figure, State, lesson_figure
+from coursesite.i18n import page_locale
 
 LABELS = {
     "zh": {
@@ -153,7 +154,7 @@ def with_figures(html: str, fig: Figure, locale: str) -> str:
 
 # The figures repeat the numbers of the state's text and doctests: search leaves them out
 # (data-pagefind-ignore), as their cells would run together there ("0.4220.1550.422").
-def on_post_page(output: str, page: Any, config: Any) -> str:
+def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
     """Add the four states' figures to a page with the states' sections, in its language."""
     if '<h2 id="state-b0">' not in output:
         return output

@@ -1,4 +1,4 @@
-"""MkDocs hook: one commit, one site. The build's date is the commit's, not today's.
+"""One commit, one site. The build's date is the commit's, not today's.
 
 MkDocs dates the sitemaps, ``llms.txt`` and ``originals.zip`` from ``SOURCE_DATE_EPOCH`` when
 it is set (reproducible-builds.org): here it is set to the time of the commit checked out,
@@ -10,7 +10,8 @@ from __future__ import annotations
 import os
 import subprocess
 from pathlib import Path
-from typing import Any
+
+from mkdocs.config.defaults import MkDocsConfig
 
 VARIABLE = "SOURCE_DATE_EPOCH"
 
@@ -31,7 +32,7 @@ def commit_time(folder: Path) -> str | None:
     return done.stdout.strip() or None
 
 
-def on_config(config: Any) -> Any:
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
     """Date the build from its commit (before any page or file is dated)."""
     if VARIABLE not in os.environ:
         when = commit_time(Path(config.config_file_path).parent)

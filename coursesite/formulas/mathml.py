@@ -1,11 +1,11 @@
-r"""MkDocs hook: every formula becomes MathML when the site is built; no math JavaScript is sent.
+r"""Every formula becomes MathML when the site is built; no math JavaScript is sent.
 
 ``pymdownx.arithmatex`` (generic) marks ``$...$`` as ``<span class="arithmatex">\(...\)</span>``
 and ``$$...$$`` as ``<div class="arithmatex">\[...\]</div>``. Each formula becomes a ``<math>``
 from latex2mathml, adjusted for what Chromium's MathML Core draws, with its LaTeX kept in
 ``alttext`` (for copying and for screen readers; a TeX ``<annotation>`` as well would only
 double every formula in the page's weight and in the search index). A notebook's Markdown
-cells get the same treatment: ``notebooks.py`` marks their ``$...$`` the same way first. The
+cells get the same treatment: ``coursesite.lab`` marks their ``$...$`` the same way first. The
 build fails on a formula latex2mathml cannot convert and on one that draws a character the
 vendored font subset lacks.
 
@@ -29,7 +29,7 @@ from fontTools.ttLib import TTFont
 from latex2mathml.converter import convert_to_element
 from mkdocs.exceptions import PluginError
 
-#: The vendored subset, relative to ``docs_dir``; ``hooks/math_font.py`` writes it.
+#: The vendored subset, relative to ``docs_dir``; ``python -m coursesite.formulas.font`` writes it.
 FONT = Path("assets/fonts/stix-two-math-subset.woff2")
 
 # arithmatex's generic output (the LaTeX inside is HTML-escaped), and the punctuation after it:
@@ -234,7 +234,7 @@ def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
         if missing:
             raise PluginError(
                 f"{where} draws {', '.join(sorted(missing))}, which {FONT} lacks: "
-                "run `python hooks/math_font.py`"
+                "run `python -m coursesite.formulas.font`"
             )
         inside, after = (match[4], "") if tag == "span" else ("", match[4])
         return f'<{tag} class="arithmatex">{mathml}{inside}</{tag}>{after}'

@@ -19,7 +19,9 @@ from typing import Any
 
 import yaml
 
-GLOSSARY = Path(__file__).resolve().parent.parent / "docs" / "glossary.yml"
+from coursesite import PROJECT
+
+GLOSSARY = PROJECT / "docs" / "glossary.yml"
 
 HEADERS = {
     "zh": ("中文", "English", "含义", "不译作"),

@@ -1,4 +1,4 @@
-"""MkDocs hook: fill the generated parts of pages (the glossary table, the attn reference).
+"""Fill the generated parts of pages (the glossary table, the attn reference).
 
 A page asks for generated content with an HTML comment such as ``<!-- generated: glossary -->``,
 which reads as nothing in the raw Markdown; an unknown name fails the build.
@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
 
-from glossary import glossary_markdown
-from languages import page_locale
-from reference import reference_markdown
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.files import Files
+from mkdocs.structure.pages import Page
+
+from coursesite.content.glossary import glossary_markdown
+from coursesite.content.reference import reference_markdown
+from coursesite.i18n import page_locale
 
 MARKER = re.compile(r"<!-- generated: ([\w-]+) -->")
 
@@ -22,8 +25,14 @@ GENERATORS: dict[str, Callable[[str], str]] = {
 }
 
 
-def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     """Replace each generation marker with what it names, in the page's language."""
+    return with_generated_parts(markdown, page, config)
+
+
+def with_generated_parts(markdown: str, page: Page, config: MkDocsConfig) -> str:
+    """Return ``markdown`` with each generation marker replaced by what it names (the page and
+    its raw twin are filled by this one function)."""
     locale = page_locale(page, config)
 
     def fill(match: re.Match[str]) -> str:

@@ -1,0 +1,243 @@
+"""``llms.txt`` (llmstxt.org) and ``llms-full.txt``: every page's twin, listed and in full.
+
+mkdocs-static-i18n builds the other languages inside the first one, so the entries are
+collected across the whole site (``twins.Agents``) and written when it is built.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+from urllib.parse import urljoin
+
+from mkdocs.utils import get_build_date
+
+from coursesite.agents.archive import ARCHIVE
+
+LLMS = "llms.txt"
+LLMS_FULL = "llms-full.txt"
+NOTE_LENGTH = 140
+
+FRONT_MATTER = re.compile(r"\A---\r?\n.*?^---[ \t]*(\r?\n|\Z)", re.DOTALL | re.MULTILINE)
+LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+SENTENCE_END = re.compile(r"[。！？]|[.!?](?=\s|$)")
+ORDERED_ITEM = re.compile(r"\d+[.)]\s")
+NOT_PROSE = ("#", "<", "```", "~~~", "|", "- ", "* ", "+ ", ">", "!!!", "???", "$$", "{", ":")
+
+
+@dataclass
+class Language:
+    """One built language: what its section and the summary of ``llms.txt`` say."""
+
+    locale: str
+    name: str
+    site_name: str
+    description: str
+
+
+@dataclass
+class Entry:
+    """One page's twin, as ``llms.txt`` lists it and ``llms-full.txt`` holds it."""
+
+    locale: str
+    uri: str
+    title: str
+    note: str
+    markdown: str
+
+
+@dataclass
+class Listing:
+    """What ``llms.txt`` lists, gathered across the whole site's builds."""
+
+    site_url: str | None = None
+    languages: dict[str, Language] = field(default_factory=dict)
+    nav_order: list[str] = field(default_factory=list)
+    entries: dict[str, Entry] = field(default_factory=dict)
+
+
+def twin_uri(dest_uri: str) -> str:
+    """Return where the Markdown twin of the page built at ``dest_uri`` goes.
+
+    >>> twin_uri("en/R36.html")
+    'en/R36.md'
+    >>> twin_uri("index.html")
+    'index.md'
+    """
+    return PurePosixPath(dest_uri).with_suffix(".md").as_posix()
+
+
+def absolute(uri: str, site_url: str | None) -> str:
+    """Return ``uri`` (from the site root) under ``site_url``, or unchanged when there is none.
+
+    >>> absolute("en/R36.md", "https://example.org/course")
+    'https://example.org/course/en/R36.md'
+    >>> absolute("en/R36.md", None)
+    'en/R36.md'
+    """
+    return urljoin(site_url.rstrip("/") + "/", uri) if site_url else uri
+
+
+def first_paragraph(markdown: str) -> str:
+    """Return the first paragraph of prose as one line, links reduced to their text.
+
+    Front matter, headings, lists, tables, fences, quotes and HTML are not prose.
+
+    >>> first_paragraph("---\\nkey: v\\n---\\n\\n# Title { #t }\\n\\nSee [it](a.md#x)\\nnow.\\n")
+    'See it now.'
+    >>> first_paragraph("# Only a title")
+    ''
+    """
+    body = FRONT_MATTER.sub("", markdown, count=1)
+    for block in re.split(r"\n[ \t]*\r?\n", body):
+        if block.startswith(("    ", "\t")):
+            continue
+        block = block.strip()
+        if block and not block.startswith(NOT_PROSE) and not ORDERED_ITEM.match(block):
+            return " ".join(LINK.sub(r"\1", line.strip()) for line in block.splitlines())
+    return ""
+
+
+def shortened(text: str, limit: int = NOTE_LENGTH) -> str:
+    """Return ``text`` cut to at most ``limit`` characters, at a sentence's end where one fits.
+
+    >>> shortened("One. Two.", 100)
+    'One. Two.'
+    >>> shortened("First sentence. Second sentence runs on.", 20)
+    'First sentence.'
+    >>> shortened("本站代码都运行在 numpy 包上。下面的签名在构建时生成。", 20)
+    '本站代码都运行在 numpy 包上。'
+    >>> shortened("no sentence ends anywhere in here", 16)
+    'no sentence…'
+    """
+    if len(text) <= limit:
+        return text
+    head = text[:limit]
+    ends = [m.end() for m in SENTENCE_END.finditer(head)]
+    # A sentence end very early would leave too little to say what the page is about.
+    if ends and ends[-1] >= limit // 3:
+        return head[: ends[-1]]
+    cut = head[: limit - 1]
+    if " " in cut[limit // 2 :]:
+        cut = cut.rsplit(" ", 1)[0]
+    return cut.rstrip() + "…"
+
+
+def link_item(title: str, url: str, note: str) -> str:
+    """Return one ``llms.txt`` list item.
+
+    >>> link_item("attn [reference]", "en/reference.md", "The package.")
+    '- [attn \\\\[reference\\\\]](en/reference.md): The package.'
+    """
+    text = title.replace("[", r"\[").replace("]", r"\]")
+    return f"- [{text}]({url}): {note}" if note else f"- [{text}]({url})"
+
+
+def llms_txt(
+    heading: str, summary: str, details: str, sections: Mapping[str, Sequence[str]]
+) -> str:
+    """Return an ``llms.txt``: H1, one-paragraph blockquote summary, details, link sections.
+
+    >>> print(llms_txt("Site", "About it.", "More.", {"English": ["- [Home](index.md)"]}), end="")
+    # Site
+    <BLANKLINE>
+    > About it.
+    <BLANKLINE>
+    More.
+    <BLANKLINE>
+    ## English
+    <BLANKLINE>
+    - [Home](index.md)
+    """
+    parts = [f"# {heading}", f"> {summary}", details]
+    for name, items in sections.items():
+        parts += [f"## {name}", "\n".join(items)]
+    return "\n\n".join(part for part in parts if part) + "\n"
+
+
+def llms_full_txt(heading: str, summary: str, pages: Iterable[tuple[str, str]]) -> str:
+    """Return every page's Markdown after the site's H1 and summary, a header before each.
+
+    >>> print(llms_full_txt("Site", "About it.", [("## [Home](index.md)", "# Home\\n")]), end="")
+    # Site
+    <BLANKLINE>
+    > About it.
+    <BLANKLINE>
+    ## [Home](index.md)
+    <BLANKLINE>
+    # Home
+    """
+    parts = [f"# {heading}\n", f"> {summary}\n"]
+    for header, markdown in pages:
+        parts += [f"{header}\n", markdown if markdown.endswith("\n") else markdown + "\n"]
+    return "\n".join(parts)
+
+
+def summary_text(descriptions: Iterable[str], revision: str, date: str) -> str:
+    """Return the one paragraph that says what the site is and which revision was built when.
+
+    >>> summary_text(["关于。", "About."], "abc1234", "2025-01-02")
+    '关于。 About. Site revision abc1234, built 2025-01-02.'
+    """
+    said = " ".join(d.strip() for d in descriptions if d and d.strip())
+    return f"{said} Site revision {revision}, built {date}.".strip()
+
+
+def revision(folder: Path) -> str:
+    """Return the short hash of git's HEAD in ``folder``, or ``"unknown"`` outside git."""
+    try:
+        done = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"],
+            cwd=folder,
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=30,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"
+    return done.stdout.strip() or "unknown"
+
+
+def ordered_entries(state: Listing, locale: str) -> list[Entry]:
+    """Return a language's entries in the order of its navigation, pages outside it last."""
+    order = {twin_uri(uri): i for i, uri in enumerate(state.nav_order)}
+    entries = [e for e in state.entries.values() if e.locale == locale]
+    return sorted(entries, key=lambda e: (order.get(e.uri, len(order)), e.uri))
+
+
+def write_llms_files(state: Listing, site_dir: Path, project: Path) -> None:
+    """Write ``llms.txt`` and ``llms-full.txt`` for the whole site, every language in it."""
+    languages = list(state.languages.values())
+    heading = " / ".join(dict.fromkeys(lang.site_name for lang in languages))
+    summary = summary_text(
+        [lang.description for lang in languages],
+        revision(project),
+        get_build_date(),
+    )
+
+    def url(uri: str) -> str:
+        return absolute(uri, state.site_url)
+
+    details = (
+        "Each page's own Markdown source (UTF-8) is published beside its HTML page: "
+        "`NAME.md` next to `NAME.html`, the English pages under `en/`. "
+        f"[{LLMS_FULL}]({url(LLMS_FULL)}) holds every page in one file; "
+        f"[{ARCHIVE}]({url(ARCHIVE)}) holds every source file."
+    )
+    sections = {
+        lang.name: [
+            link_item(e.title, url(e.uri), e.note) for e in ordered_entries(state, lang.locale)
+        ]
+        for lang in languages
+    }
+    (site_dir / LLMS).write_text(llms_txt(heading, summary, details, sections), encoding="utf-8")
+    pages = [
+        (f"## [{e.title}]({url(e.uri)}) · {lang.name}", e.markdown)
+        for lang in languages
+        for e in ordered_entries(state, lang.locale)
+    ]
+    (site_dir / LLMS_FULL).write_text(llms_full_txt(heading, summary, pages), encoding="utf-8")

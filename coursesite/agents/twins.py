@@ -1,0 +1,208 @@
+"""Raw Markdown is a product: each page's own source is published beside it, for agents.
+
+- ``NAME.md`` beside ``NAME.html`` (``en/NAME.md`` beside ``en/NAME.html``) is the page's source,
+  byte for byte; a page with generated parts gets them filled in, so it holds the reference itself.
+- Every page links its twin in the head (``rel="alternate" type="text/markdown"``) and shows
+  readers a "view Markdown" link under its title, to the readable full-text view
+  ``NAME.md.html`` (``full_text.py``).
+- The twins are listed in ``llms.txt`` and held in ``llms-full.txt`` (``llms.py``); Material's
+  sitemap requests are answered (``sitemaps.py``) once the whole site is built.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from functools import cache
+from pathlib import Path, PurePosixPath
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.files import Files
+from mkdocs.structure.nav import Navigation
+from mkdocs.structure.pages import Page
+from mkdocs.utils import get_relative_url
+
+from coursesite.agents.archive import ARCHIVE
+from coursesite.agents.full_text import full_text_html, view_uri
+from coursesite.agents.llms import (
+    Entry,
+    Language,
+    Listing,
+    first_paragraph,
+    shortened,
+    twin_uri,
+    write_llms_files,
+)
+from coursesite.agents.sitemaps import answer_sitemaps
+from coursesite.content.generated import with_generated_parts
+from coursesite.i18n import build_locale, outer_build, page_locale
+
+VIEW_LABELS = {"zh": "查看 Markdown", "en": "View Markdown"}
+NOTEBOOK_VIEW_LABELS = {"zh": "查看全文（.py）", "en": "View the full text (.py)"}
+NOTEBOOK_NOTES = {
+    "zh": "实验的 Jupytext 笔记本源文件（percent 格式），构建时执行。",
+    "en": "The lab's Jupytext notebook source (percent format), executed at build time.",
+}
+MARKDOWN_ICON = ".icons/material/language-markdown-outline.svg"
+ATTR_LIST = re.compile(r"\s*\{[^{}]*\}\s*$")
+ARTICLE = '<article class="md-content__inner md-typeset">'
+
+
+def with_twin_links(
+    page_html: str,
+    href: str,
+    label: str,
+    icon: str = "",
+    action_href: str | None = None,
+    media_type: str = "text/markdown",
+) -> str:
+    """Return the page with its twin linked in the head and a visible action under its title.
+
+    The action leads a person to ``action_href`` (the readable full-text view) when given.
+
+    >>> page = '<head></head><article class="md-content__inner md-typeset"><h1>T</h1><p>'
+    >>> print(with_twin_links(page, "R36.md", "View Markdown"))  # doctest: +NORMALIZE_WHITESPACE
+    <head><link rel="alternate" type="text/markdown" href="R36.md"></head><article
+    class="md-content__inner md-typeset"><h1>T</h1><p class="md-twin"><a href="R36.md"
+    type="text/markdown"><span class="twemoji"></span> View Markdown</a></p><p>
+    """
+    link = f'<link rel="alternate" type="{media_type}" href="{html.escape(href)}">'
+    target = html.escape(action_href or href)
+    kind = "" if action_href else f' type="{media_type}"'
+    # A plain link under the title, not one of Material's floating page-action icons: those are
+    # drawn in a faint grey that is too pale for text (axe's colour-contrast rule).
+    action = (
+        f'<p class="md-twin"><a href="{target}"{kind}>'
+        f'<span class="twemoji">{icon}</span> {html.escape(label)}</a></p>'
+    )
+    page_html = page_html.replace("</head>", f"{link}</head>", 1)
+    article = page_html.find(ARTICLE)
+    title_end = page_html.find("</h1>", article) if article >= 0 else -1
+    if title_end < 0:
+        return page_html
+    at = title_end + len("</h1>")
+    return page_html[:at] + action + page_html[at:]
+
+
+def language_name(config: MkDocsConfig, locale: str) -> str:
+    """Return the name the language selector shows for ``locale`` (i18n fills it in)."""
+    for alternate in config.extra.get("alternate") or []:
+        if alternate.get("lang") == locale and alternate.get("name"):
+            return str(alternate["name"])
+    return locale
+
+
+def page_title(page: Page) -> str:
+    """Return the page's own H1 (more telling than a short nav title), else its title."""
+    for item in page.toc or []:
+        if item.level == 1:
+            # Without the attr_list extension a heading's `{ #id }` would stay in its text.
+            return ATTR_LIST.sub("", html.unescape(item.title))
+    return str(page.title or page.file.name)
+
+
+def theme_icon(config: MkDocsConfig, name: str = MARKDOWN_ICON) -> str:
+    """Return an icon from the theme's own set, hidden from screen readers, or ``""``."""
+    return _icon(tuple(config.theme.dirs), name)
+
+
+@cache  # every page asks for the same icon
+def _icon(theme_dirs: tuple[str, ...], name: str) -> str:
+    for folder in theme_dirs:
+        path = Path(folder, name)
+        if path.is_file():
+            return path.read_text(encoding="utf-8").replace("<svg ", '<svg aria-hidden="true" ', 1)
+    return ""
+
+
+class Agents:
+    """What the whole site's builds (the outer one and the languages nested in it) publish for
+    agents: the twins as they are written, and the listing written at the end."""
+
+    def __init__(self) -> None:
+        self.listing = Listing()
+        self.twins: dict[str, bytes] = {}
+
+    def on_pre_build(self, config: MkDocsConfig) -> None:
+        """Start afresh when the whole site's build starts; note the language of every build."""
+        if outer_build(config):
+            self.listing, self.twins = Listing(site_url=config.site_url), {}
+        locale = build_locale(config)
+        self.listing.languages.setdefault(
+            locale,
+            Language(
+                locale,
+                language_name(config, locale),
+                config.site_name,
+                config.site_description or "",
+            ),
+        )
+
+    def on_nav(self, nav: Navigation, config: MkDocsConfig, files: Files) -> Navigation:
+        """Note the navigation's order: ``llms.txt`` lists pages in it."""
+        self.listing.nav_order += [page.file.dest_uri for page in nav.pages]
+        return nav
+
+    def on_page_markdown(
+        self, markdown: str, page: Page, config: MkDocsConfig, files: Files
+    ) -> str:
+        """Keep the page's twin: its source bytes, generated parts filled in."""
+        if page.file.src_uri.endswith(".md"):
+            # i18n rewrites the markdown handed to this event line by line (and MkDocs has cut
+            # its front matter), so the twin starts again from the file's own bytes.
+            source = page.file.content_bytes.decode("utf-8")
+            filled = with_generated_parts(source, page, config)
+            self.twins[page.file.dest_uri] = filled.encode("utf-8")
+        return markdown
+
+    def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
+        """Write the page's twin beside it, list it for ``llms.txt`` and link it from the page.
+
+        A notebook page's twin is its own ``.py`` source, which ``notebooks.py`` publishes.
+        """
+        locale = page_locale(page, config)
+        twin = self.twins.get(page.file.dest_uri)
+        notebook = twin is None and page.file.src_uri.endswith(".py")
+        if notebook:
+            twin = page.file.content_bytes
+            uri = PurePosixPath(page.file.dest_uri).with_suffix(".py").as_posix()
+            note = NOTEBOOK_NOTES.get(locale, NOTEBOOK_NOTES["en"])
+        elif twin is not None:
+            uri = twin_uri(page.file.dest_uri)
+            path = Path(config.site_dir, uri)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(twin)
+            note = shortened(first_paragraph(twin.decode("utf-8")))
+        else:
+            return output
+        markdown = twin.decode("utf-8")
+        self.listing.entries[uri] = Entry(locale, uri, page_title(page), note, markdown)
+        labels = NOTEBOOK_VIEW_LABELS if notebook else VIEW_LABELS
+        label = labels.get(locale, labels["en"])
+        view = view_uri(uri)
+        Path(config.site_dir, view).write_text(
+            full_text_html(
+                markdown,
+                PurePosixPath(uri).name,
+                locale,
+                page_href=PurePosixPath(page.file.dest_uri).name,
+                package_href=get_relative_url(ARCHIVE, uri),
+            ),
+            encoding="utf-8",
+        )
+        return with_twin_links(
+            output,
+            get_relative_url(uri, page.file.dest_uri),
+            label,
+            theme_icon(config),
+            action_href=get_relative_url(view, page.file.dest_uri),
+            media_type="text/x-python" if notebook else "text/markdown",
+        )
+
+    def on_post_build(self, config: MkDocsConfig) -> None:
+        """When the whole site is built, write the files that speak for all of it."""
+        if not outer_build(config):
+            return
+        site_dir = Path(config.site_dir)
+        write_llms_files(self.listing, site_dir, Path(config.config_file_path).parent)
+        answer_sitemaps(site_dir, self.listing.site_url)

@@ -1,0 +1,41 @@
+"""The build context: everything the build keeps from one event to the next, on one object.
+
+MkDocs loads the hooks once per process and ``mkdocs serve`` rebuilds with them, and
+mkdocs-static-i18n runs a whole build per language inside the first one: what a part keeps
+lives on its object here, made once per process by ``hooks/events.py``, and each part starts
+afresh when a whole-site build starts (``coursesite.i18n.outer_build``). A part that keeps
+nothing is its module.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import ModuleType
+
+from coursesite import dates, figure, templates
+from coursesite.agents import archive, headers
+from coursesite.agents.twins import Agents
+from coursesite.content import footer, generated, pymdownx_highlight
+from coursesite.formulas import mathml
+from coursesite.i18n import Languages
+from coursesite.lab.pages import Lab
+from coursesite.search.index import Search
+
+
+@dataclass
+class SiteBuild:
+    """The parts of the build, by the name the event map (``coursesite.events``) gives them."""
+
+    languages: Languages = field(default_factory=Languages)
+    agents: Agents = field(default_factory=Agents)
+    lab: Lab = field(default_factory=Lab)
+    search: Search = field(default_factory=Search)
+    dates: ModuleType = dates
+    footer: ModuleType = footer
+    highlighting: ModuleType = pymdownx_highlight
+    generated: ModuleType = generated
+    templates: ModuleType = templates
+    formulas: ModuleType = mathml
+    figure: ModuleType = figure
+    archive: ModuleType = archive
+    headers: ModuleType = headers

@@ -1,0 +1,135 @@
+"""The map: every MkDocs event the site handles, in the order MkDocs runs them, with the part
+that handles it, its priority and why it runs there.
+
+MkDocs runs an event's handlers from the highest priority to the lowest, in the order they were
+registered among equals; plugins (``mkdocs-static-i18n``, listed in ``mkdocs.yml``) register
+before the hooks. ``i18n`` says where a step must run relative to i18n's own handler of the
+same event. ``hooks/events.py`` registers ``hook_functions()``, built from this table alone,
+and ``tests/test_build_map.py`` checks what MkDocs registered against it.
+
+The events of a build, in order (https://www.mkdocs.org/dev-guide/plugins/#events): startup;
+config, pre_build, files, nav, env; for each page pre_page, page_markdown, page_content; then
+for each page again post_page; post_build, or build_error when the build fails. i18n builds
+each further language inside its ``on_post_build`` (priority -100), from config to post_build:
+a step at a priority above -100 runs before the other languages are built, one below after.
+
+>>> [step.event for step in MAP][:3]
+['startup', 'config', 'config']
+>>> hooks = hook_functions(SiteBuild())
+>>> sorted(hooks)[:3]
+['on_build_error', 'on_config', 'on_env']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from mkdocs.plugins import CombinedEvent
+
+from coursesite.context import SiteBuild
+
+
+@dataclass(frozen=True)
+class Step:
+    """One handler of one event: ``part.method`` of the build context, at ``priority``."""
+
+    event: str
+    part: str
+    method: str
+    priority: int
+    why: str
+    i18n: Literal["before", "after"] | None = None
+
+    @property
+    def name(self) -> str:
+        """Return ``part.method``, as the map names the step."""
+        return f"{self.part}.{self.method}"
+
+
+MAP: tuple[Step, ...] = (
+    Step("startup", "headers", "on_startup", 0,
+         "the preview server of `mkdocs serve` sends .md and .py in UTF-8, as the host does"),
+    Step("config", "languages", "on_config", 0,
+         "check the i18n release whose internals the build reads; keep it for build_error"),
+    Step("config", "dates", "on_config", 0,
+         "date the build from its commit (SOURCE_DATE_EPOCH) before anything is dated"),
+    Step("config", "footer", "on_config", 0,
+         "the footer names the attn version that computed every number"),
+    Step("config", "highlighting", "on_config", 0,
+         "plain python blocks highlighted by one lexer and formatter per build"),
+    Step("config", "lab", "on_config", -150,
+         "start every notebook's kernel at once, in its language, as the whole build begins",
+         i18n="after"),
+    Step("pre_build", "agents", "on_pre_build", 0,
+         "start the agents' listing afresh for a whole-site build; note each language"),
+    Step("files", "archive", "on_files", -200,
+         "originals.zip is a file of the site, so pages may link it; after i18n re-creates "
+         "every file", i18n="after"),
+    Step("files", "lab", "on_files", -200,
+         "notebooks become pages again where i18n put them, their .py and .ipynb beside",
+         i18n="after"),
+    Step("nav", "agents", "on_nav", -200,
+         "llms.txt lists pages in the order of each language's navigation, which i18n makes",
+         i18n="after"),
+    Step("env", "templates", "on_env", 0,
+         "the theme's compiled templates are kept in the cache between builds"),
+    Step("pre_page", "lab", "on_pre_page", 0,
+         "a notebook page is rendered from its run (waits for its kernel)"),
+    Step("page_markdown", "generated", "on_page_markdown", 0,
+         "generated parts (glossary, attn reference) filled in the page's language; after "
+         "i18n's rewrite of the links", i18n="after"),
+    Step("page_markdown", "agents", "on_page_markdown", 0,
+         "the raw twin: the source's own bytes, generated parts filled by the same function"),
+    Step("page_content", "lab", "on_page_content", 10,
+         "a notebook's HTML checked and made like a page's, its $...$ marked for MathML"),
+    Step("page_content", "formulas", "on_page_content", 0,
+         "every formula becomes MathML (the lab's too: after the lab's step)"),
+    Step("post_page", "figure", "on_post_page", 0,
+         "R36's figure under each state's heading, in the page's language"),
+    Step("post_page", "agents", "on_post_page", 0,
+         "the twin and its full-text view written beside the page, linked from it"),
+    Step("post_build", "search", "start_with_the_first_language", 100,
+         "index the first language while i18n builds the others (the other core)",
+         i18n="before"),
+    Step("post_build", "headers", "on_post_build", 0,
+         "_headers: each raw suffix's content type, for the static host"),
+    Step("post_build", "agents", "on_post_build", -200,
+         "llms.txt, llms-full.txt and the sitemap copies, once the whole site is built",
+         i18n="after"),
+    Step("post_build", "lab", "on_post_build", -200,
+         "drop the cache entries the whole site did not use", i18n="after"),
+    Step("post_build", "search", "index_the_rest", -200,
+         "index the other languages; one bundle in pagefind/", i18n="after"),
+    Step("build_error", "languages", "on_build_error", 0,
+         "a failed nested build leaves i18n's flag set: clear it for the next build"),
+    Step("build_error", "lab", "on_build_error", 0, "no kernel outlives a failed build"),
+    Step("build_error", "search", "on_build_error", 0, "no Pagefind outlives a failed build"),
+)  # fmt: skip
+
+
+def handler(step: Step, site: SiteBuild) -> Callable[..., Any]:
+    """Return the function MkDocs registers for ``step``: the part's method, at its priority,
+    carrying its step (``tests/test_build_map.py`` finds it by it)."""
+    method: Callable[..., Any] = getattr(getattr(site, step.part), step.method)
+
+    def run(*args: Any, **kwargs: Any) -> Any:
+        return method(*args, **kwargs)
+
+    run.__name__ = run.__qualname__ = f"{step.part}_{step.method}"
+    run.__doc__ = method.__doc__
+    run.mkdocs_priority = step.priority  # type: ignore[attr-defined]
+    run.step = step  # type: ignore[attr-defined]
+    return run
+
+
+def hook_functions(site: SiteBuild) -> dict[str, Callable[..., Any] | CombinedEvent[..., Any]]:
+    """Return ``on_<event>`` for every event of the map, as a hook module defines them."""
+    by_event: dict[str, list[Callable[..., Any]]] = {}
+    for step in MAP:
+        by_event.setdefault(step.event, []).append(handler(step, site))
+    return {
+        f"on_{event}": handlers[0] if len(handlers) == 1 else CombinedEvent(*handlers)
+        for event, handlers in by_event.items()
+    }

@@ -1,0 +1,141 @@
+"""mkdocs-static-i18n, as the build sees it: the one module that reads the plugin's own state.
+
+i18n builds the default language as MkDocs' build, then each other language *inside* that
+build's ``on_post_build``, with MkDocs' whole ``build()`` again, and marks that time with its
+``building`` flag. So every event of the build runs once per language, and a part that writes
+something for the whole site does it in the outer build (``outer_build``): before i18n's
+``on_post_build`` only the first language is built, after it the whole site.
+
+The attributes read here (``building``, ``current_language``, ``default_language``,
+``build_languages``, ``i18n_files_per_language``, and the facts i18n writes on each file) are
+the plugin's internals, not its documented interface: ``check_version`` stops the build on any
+release other than the one this module was written for, and ``pyproject.toml`` pins it.
+"""
+
+from __future__ import annotations
+
+from importlib.metadata import version
+from typing import Protocol, cast
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File
+from mkdocs.structure.pages import Page
+
+PLUGIN = "i18n"
+DISTRIBUTION = "mkdocs-static-i18n"
+#: The release whose internals this module reads.
+VERIFIED = "1.3.1"
+#: What i18n writes on each file and reads again on its pages.
+FILE_FACTS = ("locale", "locale_alternate_of", "localization", "norm_src_uri")
+
+
+class I18nPlugin(Protocol):
+    """What the build reads (and, after a failed build, resets) of the plugin's state."""
+
+    building: bool
+    current_language: str
+    default_language: str
+    build_languages: list[str]
+
+
+def check_version(installed: str | None = None) -> None:
+    """Stop the build unless the installed i18n is the release this module reads.
+
+    >>> check_version("1.3.1")
+    >>> check_version("1.4.0")
+    Traceback (most recent call last):
+    ...
+    mkdocs.exceptions.PluginError: coursesite.i18n reads mkdocs-static-i18n 1.3.1's internals, but 1.4.0 is installed: check them against the new release (the building flag, current_language, the facts on each file), then change VERIFIED and the pin in pyproject.toml
+    """
+    found = installed if installed is not None else version(DISTRIBUTION)
+    if found != VERIFIED:
+        raise PluginError(
+            f"coursesite.i18n reads {DISTRIBUTION} {VERIFIED}'s internals, but {found} is "
+            "installed: check them against the new release (the building flag, "
+            "current_language, the facts on each file), then change VERIFIED and the pin in "
+            "pyproject.toml"
+        )
+
+
+def plugin(config: MkDocsConfig) -> I18nPlugin | None:
+    """Return the i18n plugin of the build, or None for a site in one language."""
+    found = config.plugins.get(PLUGIN)
+    return None if found is None else cast(I18nPlugin, found)
+
+
+def build_locale(config: MkDocsConfig) -> str:
+    """Return the language being built: i18n builds each language in turn, nested.
+
+    >>> from types import SimpleNamespace as NS
+    >>> build_locale(NS(plugins={}, theme={"language": "zh"}))
+    'zh'
+    """
+    i18n = plugin(config)
+    if i18n is not None:
+        return i18n.current_language
+    return str(config.theme.get("language") or "en")
+
+
+def default_locale(config: MkDocsConfig) -> str:
+    """Return the site's first language (the one at the root of the site)."""
+    i18n = plugin(config)
+    return i18n.default_language if i18n is not None else build_locale(config)
+
+
+def page_locale(page: Page, config: MkDocsConfig) -> str:
+    """Return a page's language: i18n marks each file with its locale."""
+    return file_locale(page.file) or build_locale(config)
+
+
+def file_locale(file: File) -> str | None:
+    """Return the locale i18n wrote on ``file``, if any."""
+    locale = getattr(file, "locale", None)
+    return str(locale) if locale else None
+
+
+def outer_build(config: MkDocsConfig) -> bool:
+    """Whether the build under way is the outer one (not a language nested in it).
+
+    >>> from types import SimpleNamespace as NS
+    >>> outer_build(NS(plugins={PLUGIN: NS(building=True)})), outer_build(NS(plugins={}))
+    (False, True)
+    """
+    i18n = plugin(config)
+    return i18n is None or not i18n.building
+
+
+def sitemap_pages(config: MkDocsConfig, locale: str) -> list[object] | None:
+    """Return the list of pages i18n's sitemap lists for ``locale`` (a page i18n made after its
+    own ``on_files`` must be added to it), or None."""
+    found = getattr(plugin(config), "i18n_files_per_language", {}).get(locale)
+    return cast(list[object], found) if isinstance(found, list) else None
+
+
+def copy_file_facts(source: File, target: File) -> None:
+    """Give ``target`` the facts i18n wrote on ``source`` (its language, its alternates)."""
+    for name in FILE_FACTS:
+        if hasattr(source, name):
+            setattr(target, name, getattr(source, name))
+
+
+class Languages:
+    """The build's view of i18n across its nested builds, kept for the one event that gets no
+    configuration: a failed build must leave i18n ready for the next one (``mkdocs serve``).
+    """
+
+    def __init__(self) -> None:
+        self.i18n: I18nPlugin | None = None
+
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        """Check the installed i18n and keep it."""
+        self.i18n = plugin(config)
+        if self.i18n is not None:
+            check_version()
+        return config
+
+    def on_build_error(self, error: Exception) -> None:
+        """Clear i18n's ``building`` flag: it leaves it set when a nested build fails, and every
+        later build would then be taken for a nested one (and skip the other languages)."""
+        if self.i18n is not None:
+            self.i18n.building = False
