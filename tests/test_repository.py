@@ -1,0 +1,84 @@
+"""The repository speaks for itself: no path from a developer's machine (a home folder, the
+checkout's own location) in any file it holds, and no citation of a file outside it."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tests.docs_pages import ROOT
+
+#: A home folder or a checkout's location on some machine; documented system paths such as
+#: /usr/bin/chromium are not among them.
+#: (Written in pieces, so that this file does not match itself.)
+MACHINE_PATH = re.compile(
+    r"(?<![\w.])(?:/"
+    + r"root/|/"
+    + r"home/\w|/"
+    + r"Users/\w|/"
+    + r"work/\w|[A-Z]:\\"
+    + r"Users\\)"
+)
+#: Files the project's authors keep beside the repository, not in it.
+OUTSIDE = re.compile(r"\.\./" + r"shared\b|STACK" + r"-NOTES|\.\./\." + r"library\b")
+
+
+def tracked_text_files() -> list[Path]:
+    """Return every file git tracks that reads as UTF-8 text."""
+    listed = subprocess.run(
+        ["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True
+    ).stdout.decode()
+    files = []
+    for name in filter(None, listed.split("\0")):
+        path = ROOT / name
+        try:
+            path.read_text(encoding="utf-8")
+        except (UnicodeDecodeError, FileNotFoundError, IsADirectoryError):
+            continue
+        files.append(path)
+    return files
+
+
+def offending_lines(pattern: re.Pattern[str], files: list[Path], root: Path = ROOT) -> list[str]:
+    """Return ``file:line: text`` (the file from ``root``) for every line of ``files`` that
+    ``pattern`` finds."""
+    found = []
+    for path in files:
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            if pattern.search(line):
+                found.append(f"{path.relative_to(root)}:{number}: {line.strip()[:120]}")
+    return found
+
+
+@pytest.fixture(scope="module")
+def files() -> list[Path]:
+    return tracked_text_files()
+
+
+def test_no_path_from_a_developers_machine(files: list[Path]) -> None:
+    checkout = re.compile(re.escape(str(ROOT)))
+    assert offending_lines(MACHINE_PATH, files) == []
+    assert offending_lines(checkout, files) == []
+
+
+def test_nothing_cites_a_file_outside_the_repository(files: list[Path]) -> None:
+    assert offending_lines(OUTSIDE, files) == []
+
+
+@pytest.mark.parametrize(
+    ("line", "pattern"),
+    [
+        ("see /" + "root/notes.md", MACHINE_PATH),
+        ("built in /" + "home/ana/course", MACHINE_PATH),
+        ("as ../" + "shared/DESIGN.md says", OUTSIDE),
+    ],
+)
+def test_the_patterns_see_what_they_look_for(
+    tmp_path: Path, line: str, pattern: re.Pattern[str]
+) -> None:
+    copy = tmp_path / "x.md"
+    copy.write_text(f"fine, /usr/bin/chromium\n{line}\n", encoding="utf-8")
+    assert offending_lines(pattern, [copy], root=tmp_path) == [f"x.md:2: {line}"]
