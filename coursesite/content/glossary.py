@@ -15,7 +15,7 @@ True
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import NotRequired, TypedDict
 
 import yaml
 
@@ -29,24 +29,48 @@ HEADERS = {
 }
 
 
-def load_glossary(path: Path = GLOSSARY) -> dict[str, Any]:
+class Term(TypedDict):
+    """One term: its Chinese and English words, a note in each language, an optional
+    ``en_stem`` (the English word's inflected forms) and the renderings to ``avoid``."""
+
+    zh: str
+    en: str
+    zh_note: str
+    en_note: str
+    en_stem: NotRequired[str]
+    avoid: NotRequired[list[str]]
+
+
+class Title(TypedDict):
+    """A title several pages quote: its words in each language, and the pages quoting it."""
+
+    zh: str
+    en: str
+    pages: list[str]
+
+
+class Glossary(TypedDict):
+    """The whole of ``docs/glossary.yml``."""
+
+    terms: list[Term]
+    titles: dict[str, Title]
+
+
+def load_glossary(path: Path = GLOSSARY) -> Glossary:
     """Return the whole file: ``terms`` (a list) and ``titles`` (by name)."""
     with path.open(encoding="utf-8") as f:
-        glossary: dict[str, Any] = yaml.safe_load(f)
+        glossary: Glossary = yaml.safe_load(f)
     return glossary
 
 
-def load_terms(path: Path = GLOSSARY) -> list[dict[str, Any]]:
-    """Return the glossary's terms: ``zh``, ``en``, notes, an optional ``en_stem`` and the
-    renderings to ``avoid``."""
-    terms: list[dict[str, Any]] = load_glossary(path)["terms"]
-    return terms
+def load_terms(path: Path = GLOSSARY) -> list[Term]:
+    """Return the glossary's terms."""
+    return load_glossary(path)["terms"]
 
 
-def load_titles(path: Path = GLOSSARY) -> dict[str, dict[str, Any]]:
-    """Return each quoted title by name: its ``zh`` and ``en`` words and the ``pages`` quoting it."""
-    titles: dict[str, dict[str, Any]] = load_glossary(path)["titles"]
-    return titles
+def load_titles(path: Path = GLOSSARY) -> dict[str, Title]:
+    """Return each quoted title by name."""
+    return load_glossary(path)["titles"]
 
 
 def glossary_markdown(locale: str, path: Path = GLOSSARY) -> str:
@@ -55,5 +79,6 @@ def glossary_markdown(locale: str, path: Path = GLOSSARY) -> str:
     rows = [f"| {zh} | {en} | {meaning} | {avoid} |", "|---|---|---|---|"]
     for term in load_terms(path):
         avoided = ", ".join(term.get("avoid", [])) or "—"
-        rows.append(f"| {term['zh']} | {term['en']} | {term[f'{locale}_note']} | {avoided} |")
+        note = term["zh_note"] if locale == "zh" else term["en_note"]
+        rows.append(f"| {term['zh']} | {term['en']} | {note} | {avoided} |")
     return "\n".join(rows)

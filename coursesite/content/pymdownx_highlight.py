@@ -19,10 +19,10 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib.metadata import version
-from typing import Any
 
 from markdown import Markdown
 from mkdocs.config.defaults import MkDocsConfig
@@ -87,12 +87,13 @@ class DoctestFence:
         return str(highlight(source, lexer, formatter)).strip()
 
     @classmethod
-    def configured(cls, highlight_config: dict[str, Any]) -> DoctestFence:
+    def configured(cls, highlight_config: Mapping[str, object]) -> DoctestFence:
         """Return the fence for pymdownx.highlight's configuration in ``mkdocs.yml``."""
         lexer, options = LANGUAGE, {"stripnl": highlight_config.get("stripnl", True)}
-        for extended in highlight_config.get("extend_pygments_lang", []):
+        extensions = highlight_config.get("extend_pygments_lang", [])
+        for extended in extensions if isinstance(extensions, list) else []:
             if extended["name"] == LANGUAGE:
-                lexer = extended["lang"]
+                lexer = str(extended["lang"])
                 options.update(extended.get("options", {}))
         style = str(highlight_config.get("pygments_style", "default"))
         return cls(lexer, tuple(sorted(options.items())), style)

@@ -14,7 +14,6 @@ import inspect
 import re
 from collections.abc import Iterator
 from functools import cached_property
-from typing import Any
 
 import attn
 import attn.lesson
@@ -41,7 +40,7 @@ def reference_markdown() -> str:
     return "\n\n".join(parts) + "\n"
 
 
-def _entry(qualname: str, obj: Any, level: int = 2) -> str:
+def _entry(qualname: str, obj: object, level: int = 2) -> str:
     """Return one name's heading, signature and docstring as Markdown."""
     anchor = qualname.replace(".", "-").lower()
     lines = [f"{'#' * level} {qualname} {{ #{anchor} }}"]
@@ -52,7 +51,7 @@ def _entry(qualname: str, obj: Any, level: int = 2) -> str:
     return "\n".join(lines)
 
 
-def _signature(qualname: str, obj: Any) -> str:
+def _signature(qualname: str, obj: object) -> str:
     """Return ``name(params) -> type`` for a callable, or nothing for modules and data."""
     if isinstance(obj, property | cached_property) or inspect.ismodule(obj) or not callable(obj):
         return ""  # an attribute or a module: nothing to call

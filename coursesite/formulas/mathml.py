@@ -22,12 +22,14 @@ from functools import cache
 from html import unescape
 from pathlib import Path
 from string import ascii_letters
-from typing import Any
 from xml.etree.ElementTree import Element, tostring
 
 from fontTools.ttLib import TTFont
 from latex2mathml.converter import convert_to_element
+from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import Files
+from mkdocs.structure.pages import Page
 
 #: The vendored subset, relative to ``docs_dir``; ``python -m coursesite.formulas.font`` writes it.
 FONT = Path("assets/fonts/stix-two-math-subset.woff2")
@@ -215,7 +217,7 @@ def font_characters(path: Path) -> frozenset[str]:
         }
 
 
-def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
+def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     """Replace each arithmatex formula in ``html`` with MathML; fail the build on a bad one."""
     font = Path(config["docs_dir"]) / FONT
     covered = font_characters(font)

@@ -156,7 +156,8 @@ class Lab:
             )
             copy_file_facts(file, page)
             if i18n is not None:
-                page.alternates = alternates(page, file, locale, i18n, config)
+                # What Material's language selector reads, as on i18n's own pages.
+                setattr(page, "alternates", alternates(page, file, locale, i18n, config))  # noqa: B010
                 # i18n's sitemap lists the pages it saw in its own on_files, this one not yet.
                 sitemap = sitemap_pages(config, locale)
                 if sitemap is not None:

@@ -20,11 +20,14 @@ import traceback
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from coursesite.cache import write_atomically
 from coursesite.lab.cells import ANSI, failing_line, percent_cells
 from coursesite.lab.runs import CellFailed, failed_file, notebook_json, read_notebook
+
+if TYPE_CHECKING:
+    from nbformat import NotebookNode
 
 LOCALE_VARIABLE = "ATTN_LAB_LOCALE"
 KERNEL = "python3"
@@ -35,7 +38,9 @@ RENDER_OPTIONS = {"execute": False, "theme": "", "no_prompt": True, "custom_math
 APPENDED_CSS = re.compile(r"\n {8}<style>\n {8}\[.*\]\n {8}</style>\n {8}\Z", re.DOTALL)
 
 
-def executed(source: Path, locale: str, sockets: Path, ready: threading.Event | None = None) -> Any:
+def executed(
+    source: Path, locale: str, sockets: Path, ready: threading.Event | None = None
+) -> NotebookNode:
     """Run the notebook at ``source`` in a new kernel in ``locale``; return it with its outputs.
 
     The kernel starts first and boots while the notebook is read; its cells run once
@@ -48,7 +53,7 @@ def executed(source: Path, locale: str, sockets: Path, ready: threading.Event | 
     from nbclient.util import run_sync
 
     client = NotebookClient(
-        nbformat.v4.new_notebook(),
+        nbformat.v4.new_notebook(),  # type: ignore[no-untyped-call]  # replaced once read
         kernel_name=KERNEL,
         allow_errors=False,
         resources={"metadata": {"path": str(source.parent)}},
@@ -64,7 +69,8 @@ def executed(source: Path, locale: str, sockets: Path, ready: threading.Event | 
         if ready is not None:
             ready.wait()
     except BaseException:
-        run_sync(client.km.shutdown_kernel)(now=True)
+        # nbclient's manager is the asynchronous one; its annotations say otherwise.
+        run_sync(client.km.shutdown_kernel)(now=True)  # type: ignore[arg-type]
         raise
     try:
         client.execute()
@@ -76,14 +82,14 @@ def executed(source: Path, locale: str, sockets: Path, ready: threading.Event | 
     return notebook
 
 
-def rendered_html(notebook: Any, name: str) -> str:
+def rendered_html(notebook: NotebookNode, name: str) -> str:
     """Return an executed notebook as mkdocs-jupyter renders it for a page."""
     import nbformat
     from mkdocs_jupyter.convert import nb2html
 
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / f"{name}.ipynb"
-        nbformat.write(notebook, path)
+        nbformat.write(notebook, path)  # type: ignore[no-untyped-call]
         html = str(nb2html(str(path), **RENDER_OPTIONS))
     return APPENDED_CSS.sub("", html, count=1)
 
@@ -103,12 +109,12 @@ def run_to_file(
     (and mkdocs-jupyter's converter keeps a cell counter in module globals): this one waits
     for ``turn``, the previous render, and sets ``done`` when it is through.
     """
-    failure: dict[str, Any] | None = None
+    failure: dict[str, str | int | None] | None = None
     try:
         notebook = executed(source, locale, sockets, ready)
         if turn is not None:
             turn.wait()
-        payload: dict[str, Any] = {
+        payload: dict[str, str] = {
             "html": rendered_html(notebook, source.stem),
             "ipynb": notebook_json(source),
         }
