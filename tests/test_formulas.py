@@ -76,10 +76,10 @@ def test_the_stylesheet_sets_the_vendored_font(site: Path) -> None:
 def test_the_font_subset_covers_every_formula_and_no_more(tmp_path: Path) -> None:
     used = font.site_characters()
     committed = mathml.font_characters(font.SUBSET)
-    assert not used - committed, "run `python -m coursesite.formulas.font`"
+    assert not used - committed, "run `make font`"
     fresh = tmp_path / "subset.woff2"
     font.write_subset(used, target=fresh)
-    assert mathml.font_characters(fresh) == committed, "run `python -m coursesite.formulas.font`"
+    assert mathml.font_characters(fresh) == committed, "run `make font`"
 
 
 def test_a_formula_latex2mathml_cannot_convert_fails_the_build(tmp_path: Path) -> None:
@@ -103,7 +103,7 @@ def test_a_formula_the_font_subset_cannot_draw_fails_the_build(latex: str, missi
     message = str(error.value)
     assert message.startswith(f"R36.zh.md: formula {latex!r} draws")
     assert missing in message
-    assert "run `python -m coursesite.formulas.font`" in message
+    assert "run `make font`" in message
 
 
 def test_a_notebooks_formulas_become_mathml_without_mathjax() -> None:

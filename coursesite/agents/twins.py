@@ -158,7 +158,7 @@ class Agents:
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
         """Write the page's twin beside it, list it for ``llms.txt`` and link it from the page.
 
-        A notebook page's twin is its own ``.py`` source, which ``notebooks.py`` publishes.
+        A notebook page's twin is its own ``.py`` source, which ``coursesite.lab`` publishes.
         """
         locale = page_locale(page, config)
         twin = self.twins.get(page.file.dest_uri)

@@ -4,7 +4,7 @@ Every ``python`` block on the pages is a doctest (Sybil runs it). pymdownx.highl
 each code block, a new Pygments lexer (looked up by name among all of Pygments' lexers) and a
 new HTML formatter (which first builds a style sheet that no page uses): a third of the time a
 lesson's doctests take to highlight, and the Markdown of a lesson is its largest build cost
-(``benchmarks/course_scale.py``). Here plain ``python`` blocks go through a superfences custom
+(``benchmarks/NOTES.md``). Here plain ``python`` blocks go through a superfences custom
 fence that highlights them with the lexer and the formatter options pymdownx.highlight would
 use (read from ``mkdocs.yml``), made once: the HTML is the same, byte for byte
 (``tests/test_doctest_blocks.py``). A block with options (``hl_lines``, ``title``, …) is

@@ -235,8 +235,7 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
         missing = drawn - covered
         if missing:
             raise PluginError(
-                f"{where} draws {', '.join(sorted(missing))}, which {FONT} lacks: "
-                "run `python -m coursesite.formulas.font`"
+                f"{where} draws {', '.join(sorted(missing))}, which {FONT} lacks: run `make font`"
             )
         inside, after = (match[4], "") if tag == "span" else ("", match[4])
         return f'<{tag} class="arithmatex">{mathml}{inside}</{tag}>{after}'

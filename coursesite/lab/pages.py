@@ -1,12 +1,12 @@
-r"""MkDocs hook: the lab's jupytext notebooks become executed pages, one per language.
+r"""The lab's jupytext notebooks become executed pages, one per language.
 
 Each ``docs/lab/*.py`` (percent format) is run in a Jupyter kernel in its page's language and
 rendered with mkdocs-jupyter's converter by ``runner.py``: every notebook of the site
 starts running as soon as the build begins, all at once, beside the rest of the build, and
-a warm build takes them from ``.cache/notebooks/`` without importing Jupyter at all.
+a warm build takes them from the cache without importing Jupyter at all.
 
 mkdocs-static-i18n, the last plugin, sees a ``.py`` file as an asset: after its ``on_files``
-this hook makes each notebook a page again, at the place i18n gave it (``lab/LAB-02.html``,
+the lab's step makes each notebook a page again, at the place i18n gave it (``lab/LAB-02.html``,
 ``en/lab/LAB-02.html``). Then, for each notebook page:
 
 - beside the page: the source, ``LAB-02.py``, and a notebook made from it, ``LAB-02.ipynb``,
@@ -15,7 +15,7 @@ this hook makes each notebook a page again, at the place i18n gave it (``lab/LAB
   or writes to stderr (a warning, such as a glyph missing from the figures' fonts);
 - headings take the explicit id written in the cell, ``## Title <a id="setup"></a>``, the same
   in both languages, and make the page's table of contents; a heading without one fails;
-- ``$...$`` in Markdown cells is marked as arithmatex marks it, so ``formulas.py`` turns it
+- ``$...$`` in Markdown cells is marked as arithmatex marks it, so ``coursesite.formulas`` turns it
   into MathML as on every other page; links to ``.md``/``.py`` sources become page URLs and
   must resolve; the notebook template's MathJax and Mermaid loaders (from a CDN) are removed;
 - the kernel sees ``ATTN_LAB_LOCALE``, the page's language, for the figures' labels.
@@ -94,7 +94,7 @@ def notebook_locale(src_uri: str, default: str) -> str:
 
 
 class NotebookPage(File):
-    """A notebook source that MkDocs builds as a page (its ``render`` is this hook's)."""
+    """A notebook source that MkDocs builds as a page (its ``render`` is the lab's)."""
 
     def is_documentation_page(self) -> bool:
         return True

@@ -120,7 +120,7 @@ def write_bundle(bundles: list[Path], destination: Path, keep: Callable[[str], o
 class SiteRuns:
     """The Pagefind runs of the whole-site build under way, by the languages they index.
 
-    MkDocs loads a hook once per process: ``mkdocs serve``'s rebuilds reuse this object, so a
+    The build context keeps it for the process: ``mkdocs serve``'s rebuilds reuse it, so a
     build that fails stops its runs, and each whole-site build starts with none.
     """
 
