@@ -1,12 +1,16 @@
 """One commit, one site: a second build, with an empty cache of its own (the lab's kernels run
-again), gives the session's site byte for byte."""
+again), gives the session's site byte for byte, and says nothing but MkDocs' own lines."""
 
 from __future__ import annotations
 
 import filecmp
+import re
 from pathlib import Path
 
 from tests.site import build
+
+#: How MkDocs' own log lines start (its plugins' lines too).
+MKDOCS_LINE = re.compile(r"(INFO|DEBUG) +-  ")
 
 
 def differing_files(one: Path, other: Path) -> list[str]:
@@ -50,3 +54,5 @@ def test_a_cold_rebuild_gives_the_same_bytes(site: Path, tmp_path: Path) -> None
     result = build(tmp_path / "out", env={"SITE_CACHE_DIR": str(tmp_path / "cache")})
     assert result.returncode == 0, result.stderr
     assert byte_identical(site, tmp_path / "out") == []
+    # A quiet build: a kernel's warning, a library's print, would show here.
+    assert [line for line in result.stderr.splitlines() if not MKDOCS_LINE.match(line)] == []
