@@ -9,10 +9,10 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser import shown_state, watched_page
+from tests.constants import PREFIXES
 from tests.docs_pages import ROOT
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-PREFIXES = {"zh": "", "en": "en/"}
 
 
 @pytest.mark.parametrize(

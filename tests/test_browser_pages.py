@@ -7,8 +7,9 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from tests.browser import loaded, watched_page
+from tests.constants import PREFIXES
 from tests.docs_pages import notebook_names, page_names
-from tests.test_browser import AXE, PREFIXES
+from tests.test_browser import AXE
 
 #: The pages axe-core checks: one of each kind (home, lesson with figure and formulas, prose,
 #: records); the lab and the generated pages share their templates and styles.

@@ -9,13 +9,11 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser import shown_state, watched_page
+from tests.constants import PREFIXES, STATE_ORDER
 from tests.test_browser import AXE
 
-ORDER = ["b0", "b2", "b3", "b1"]
-PREFIXES = ["", "en/"]
 
-
-@pytest.mark.parametrize("prefix", PREFIXES)
+@pytest.mark.parametrize("prefix", PREFIXES.values())
 def test_buttons_walk_the_states_in_the_lessons_order(
     page: Page, base_url: str, prefix: str
 ) -> None:
@@ -33,7 +31,7 @@ def test_buttons_walk_the_states_in_the_lessons_order(
         expect(page.locator(f"#state-{key}")).to_have_attribute("aria-current", "step")
         live = stepper.locator("[aria-live=polite]").inner_text()
         assert live == page.locator(f"figure[data-state={key}] figcaption").inner_text()
-    assert [state for state, _ in seen] == ORDER
+    assert [state for state, _ in seen] == STATE_ORDER
     highlights = [rows for _, rows in seen]
     assert len({json.dumps(h) for h in highlights}) == 4, "each state must highlight differently"
     expect(stepper.locator("button[data-step='1']")).to_be_disabled()
@@ -58,12 +56,12 @@ def test_the_keyboard_reaches_the_stepper_and_walks_the_states(page: Page, base_
     page.keyboard.press("ArrowRight")  # past the end: stays on b1
     assert shown_state(page)[0] == "b1"
     page.keyboard.press("ArrowLeft")
-    assert seen == ORDER
+    assert seen == STATE_ORDER
     assert shown_state(page)[0] == "b3"
     assert page.url.endswith("#r36-b3")
 
 
-@pytest.mark.parametrize("prefix", PREFIXES)
+@pytest.mark.parametrize("prefix", PREFIXES.values())
 def test_without_javascript_every_state_shows_its_figure(
     browser: Browser, base_url: str, prefix: str
 ) -> None:
@@ -71,7 +69,7 @@ def test_without_javascript_every_state_shows_its_figure(
     page.goto(f"{base_url}{prefix}R36.html")
     figures = page.locator("figure.r36-figure")
     expect(figures).to_have_count(4)
-    for i, key in enumerate(ORDER):
+    for i, key in enumerate(STATE_ORDER):
         figure = figures.nth(i)
         expect(figure).to_be_visible()
         assert figure.get_attribute("data-state") == key
@@ -86,7 +84,7 @@ def test_every_state_passes_axe(browser: Browser, base_url: str, scheme: str) ->
     page.add_script_tag(path=str(AXE))
     # The theme's buttons fade their colours (125 ms): axe must see the colours they end with.
     page.add_style_tag(content="*, *::before, *::after { transition: none !important; }")
-    for state in ORDER:
+    for state in STATE_ORDER:
         assert shown_state(page)[0] == state
         result = page.evaluate(
             "axe.run(document.querySelector('.r36-stepper'), {resultTypes: ['violations']})"
@@ -95,7 +93,7 @@ def test_every_state_passes_axe(browser: Browser, base_url: str, scheme: str) ->
             (v["id"], [n["any"][0]["message"] for n in v["nodes"]]) for v in result["violations"]
         ]
         assert found == [], f"state {state}"
-        if state != ORDER[-1]:
+        if state != STATE_ORDER[-1]:
             page.locator(".r36-stepper button[data-step='1']").click()
     assert traffic.console_errors == []
     page.context.close()

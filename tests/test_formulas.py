@@ -11,10 +11,10 @@ from mkdocs.exceptions import PluginError
 
 from coursesite.formulas import font, mathml
 from coursesite.lab import notebook_html
+from tests.constants import PREFIXES
 from tests.docs_pages import DOCS, page_names, twin
 from tests.site import build, copy_of_the_project, soup
 
-LOCALES = {"zh": "", "en": "en/"}
 #: The inline formulas of R36, counted by hand: a formula lost on the way fails the count.
 R36_FORMULAS = 24
 CODE = re.compile(r"```.*?```|`[^`\n]*`", re.DOTALL)
@@ -26,7 +26,7 @@ def dollar_formulas(markdown: str) -> list[str]:
     return [f.strip("$") for f in DOLLARS.findall(CODE.sub("", markdown))]
 
 
-@pytest.mark.parametrize("prefix", LOCALES.values())
+@pytest.mark.parametrize("prefix", PREFIXES.values())
 @pytest.mark.parametrize("name", page_names())
 def test_no_formula_is_left_as_latex_text(site: Path, name: str, prefix: str) -> None:
     article = soup(site / f"{prefix}{name}.html").select_one("article")
@@ -38,7 +38,7 @@ def test_no_formula_is_left_as_latex_text(site: Path, name: str, prefix: str) ->
     assert all(f.find("math") for f in article.select(".arithmatex"))
 
 
-@pytest.mark.parametrize(("locale", "prefix"), LOCALES.items())
+@pytest.mark.parametrize(("locale", "prefix"), PREFIXES.items())
 @pytest.mark.parametrize("name", page_names())
 def test_every_formula_is_mathml_keeping_its_latex(
     site: Path, name: str, locale: str, prefix: str
@@ -52,7 +52,7 @@ def test_every_formula_is_mathml_keeping_its_latex(
 
 def test_r36_shows_every_formula_of_its_source(site: Path) -> None:
     assert len(dollar_formulas(twin("R36", "zh").read_text(encoding="utf-8"))) == R36_FORMULAS
-    for prefix in LOCALES.values():
+    for prefix in PREFIXES.values():
         assert len(soup(site / f"{prefix}R36.html").select("article math")) == R36_FORMULAS
 
 

@@ -9,11 +9,9 @@ from bs4 import BeautifulSoup
 from playwright.sync_api import Browser, expect
 
 from tests.browser import watched_page
+from tests.constants import PREFIXES, STATE_ANCHORS
 from tests.docs_pages import DOCS, SEED, page_names
 from tests.site import soup
-
-PREFIXES = {"zh": "", "en": "en/"}
-STATES = ["r36-b0", "r36-b2", "r36-b3", "r36-b1"]
 
 
 def view_of(site: Path, prefix: str, name: str) -> BeautifulSoup:
@@ -62,13 +60,13 @@ def test_chinese_view_opens_with_the_seeds_lines_verbatim(site: Path) -> None:
 
 
 def test_english_view_opens_with_the_translation(site: Path) -> None:
-    view = view_of(site, "en/", "R36")
+    view = view_of(site, PREFIXES["en"], "R36")
     assert view.select_one("h1").get_text() == "R36.md · Readable full text"
     assert "hand it to an agent" in view.select_one("header p").get_text()
 
 
 @pytest.mark.parametrize("prefix", PREFIXES.values())
-@pytest.mark.parametrize("state", STATES)
+@pytest.mark.parametrize("state", STATE_ANCHORS)
 def test_state_anchors_land_on_the_line_where_the_state_begins(
     site: Path, prefix: str, state: str
 ) -> None:

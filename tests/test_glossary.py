@@ -14,6 +14,7 @@ import yaml
 
 from coursesite.content.glossary import load_terms, load_titles
 from tests import prose_lines as prose_lines_module
+from tests.constants import PREFIXES
 from tests.docs_pages import DOCS, ROOT, sources_of, translations
 from tests.prose_lines import prose_lines
 
@@ -24,7 +25,7 @@ QUOTES = [
     (name, published, locale)
     for name, title in TITLES.items()
     for published in title["pages"]
-    for locale in ("zh", "en")
+    for locale in PREFIXES
 ]
 
 

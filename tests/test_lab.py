@@ -17,16 +17,16 @@ import pytest
 
 from coursesite.content.glossary import load_titles
 from coursesite.lab.cells import percent_cells
+from tests.constants import PREFIXES
 from tests.docs_pages import DOCS, ROOT
 from tests.site import build, copy_of_the_project, search_fragments, soup
 
 LAB = DOCS / "lab"
-LOCALES = {"zh": "", "en": "en/"}
 NOTEBOOKS = sorted(LAB.glob("*.py"))
 NAMES = sorted({path.name.split(".")[0] for path in NOTEBOOKS})
 HEADING_ID = re.compile(r'^#{1,6} .*<a id="([^"]+)"></a>$', re.MULTILINE)
 # Exercise E's title, written once in the glossary.
-TITLES = {locale: load_titles()["exercise-E"][locale] for locale in LOCALES}
+TITLES = {locale: load_titles()["exercise-E"][locale] for locale in PREFIXES}
 
 
 class CellFailed(Exception):
@@ -85,18 +85,18 @@ def figures() -> Iterator[ModuleType]:
 def test_every_lab_notebook_exists_in_both_languages() -> None:
     assert NAMES, "no notebooks under docs/lab"
     for name in NAMES:
-        for locale in LOCALES:
+        for locale in PREFIXES:
             assert (LAB / f"{name}.{locale}.py").is_file(), f"{name} has no {locale} notebook"
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_both_languages_run_the_same_code(name: str) -> None:
-    zh, en = (jupytext.read(LAB / f"{name}.{locale}.py") for locale in LOCALES)
+    zh, en = (jupytext.read(LAB / f"{name}.{locale}.py") for locale in PREFIXES)
     assert [c.cell_type for c in zh.cells] == [c.cell_type for c in en.cells]
     code = [[c.source for c in nb.cells if c.cell_type == "code"] for nb in (zh, en)]
     assert code[0] == code[1], "the code cells differ between the languages"
     ids = [
-        HEADING_ID.findall((LAB / f"{name}.{locale}.py").read_text("utf-8")) for locale in LOCALES
+        HEADING_ID.findall((LAB / f"{name}.{locale}.py").read_text("utf-8")) for locale in PREFIXES
     ]
     assert ids[0] == ids[1], "the languages' headings have different ids"
     assert ids[0], "no heading has an explicit id"
@@ -144,7 +144,7 @@ def test_a_wrong_claim_fails_naming_the_file_and_line(tmp_path: Path, figures: M
 # --- the built pages ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("locale", "prefix"), LOCALES.items())
+@pytest.mark.parametrize(("locale", "prefix"), PREFIXES.items())
 @pytest.mark.parametrize("name", NAMES)
 def test_the_lab_page_is_executed_html_in_its_language(
     site: Path, name: str, locale: str, prefix: str
@@ -172,7 +172,7 @@ def test_both_languages_share_the_heading_ids(site: Path, name: str) -> None:
             h.get("id")
             for h in soup(site / f"{prefix}lab/{name}.html").select("article :is(h1,h2,h3)")
         ]
-        for prefix in LOCALES.values()
+        for prefix in PREFIXES.values()
     ]
     assert ids[0] == ids[1]
     assert all(ids[0]), "a heading has no id"
@@ -180,7 +180,7 @@ def test_both_languages_share_the_heading_ids(site: Path, name: str) -> None:
     assert ids[0] == source
 
 
-@pytest.mark.parametrize("prefix", LOCALES.values())
+@pytest.mark.parametrize("prefix", PREFIXES.values())
 @pytest.mark.parametrize("name", NAMES)
 def test_formulas_and_links_read_as_on_the_other_pages(site: Path, name: str, prefix: str) -> None:
     article = soup(site / f"{prefix}lab/{name}.html").select_one("article")
@@ -194,7 +194,7 @@ def test_formulas_and_links_read_as_on_the_other_pages(site: Path, name: str, pr
             assert (site / f"{prefix}lab" / href).resolve().is_file(), href
 
 
-@pytest.mark.parametrize(("locale", "prefix"), LOCALES.items())
+@pytest.mark.parametrize(("locale", "prefix"), PREFIXES.items())
 @pytest.mark.parametrize("name", NAMES)
 def test_the_notebook_and_its_source_download_from_the_page(
     site: Path, name: str, locale: str, prefix: str
@@ -212,7 +212,7 @@ def test_the_notebook_and_its_source_download_from_the_page(
     assert code == [c.source for c in jupytext.read(source).cells if c.cell_type == "code"]
 
 
-@pytest.mark.parametrize(("locale", "prefix"), LOCALES.items())
+@pytest.mark.parametrize(("locale", "prefix"), PREFIXES.items())
 def test_the_language_selector_and_r36_lead_to_the_lab(
     site: Path, locale: str, prefix: str
 ) -> None:
@@ -220,7 +220,7 @@ def test_the_language_selector_and_r36_lead_to_the_lab(
     page = site / f"{prefix}lab/LAB-02.html"
     switch = soup(page).select_one(f'a[hreflang="{other}"]')
     target = (page.parent / switch["href"]).resolve()
-    assert target == (site / f"{LOCALES[other]}lab/LAB-02.html").resolve()
+    assert target == (site / f"{PREFIXES[other]}lab/LAB-02.html").resolve()
     r36 = soup(site / f"{prefix}R36.html")
     assert r36.select_one('#next ~ p a[href="lab/LAB-02.html"]')
     assert r36.select_one('a[href^="https://deepnote.com/"]'), "the lesson's own LAB 02 link"
@@ -251,5 +251,5 @@ def test_search_indexes_each_code_cell_once(site: Path) -> None:
     text = " ".join(
         fragment["content"] for url, fragment in search_fragments(site).items() if "/LAB-" in url
     )
-    assert text.count("ATTN_LAB_LOCALE to the page") == len(LOCALES) * len(NAMES)
+    assert text.count("ATTN_LAB_LOCALE to the page") == len(PREFIXES) * len(NAMES)
     assert "Copied!" not in text

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import pages
+from tests.constants import PREFIXES
 from tests.docs_pages import page_names, twin
 from tests.markdown_parts import code_outputs, prose_decimals
 
@@ -24,14 +25,14 @@ def test_every_page_has_an_expected_count() -> None:
     assert sorted(EXPECTED_EXAMPLES) == page_names()
 
 
-@pytest.mark.parametrize("locale", ["zh", "en"])
+@pytest.mark.parametrize("locale", list(PREFIXES))
 @pytest.mark.parametrize("name", sorted(EXPECTED_EXAMPLES))
 def test_sybil_collects_the_expected_examples(name: str, locale: str) -> None:
     document = pages.parse(twin(name, locale))
     assert len(list(document)) == EXPECTED_EXAMPLES[name]
 
 
-@pytest.mark.parametrize("locale", ["zh", "en"])
+@pytest.mark.parametrize("locale", list(PREFIXES))
 @pytest.mark.parametrize("name", sorted(EXPECTED_EXAMPLES))
 def test_figures_in_prose_are_printed_by_the_pages_code(name: str, locale: str) -> None:
     text = twin(name, locale).read_text(encoding="utf-8")

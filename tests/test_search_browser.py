@@ -14,8 +14,8 @@ from playwright.sync_api import Browser, Page, expect
 
 from coursesite.search.index import write_search_index
 from tests.browser import serving, watched_page
+from tests.constants import PREFIXES
 from tests.site import host_content_types, search_fragments
-from tests.test_browser import PREFIXES
 from tests.test_browser_pages import axe_violations
 
 #: A page of the test site only: it holds 归, 一, 化 and 形, 状, but each in other words.
@@ -98,7 +98,7 @@ def test_each_language_searches_its_own_pages_and_loads_nothing_before(
             continue
         urls = found(page, query)
         assert search_url + finds in urls, (query, urls)
-        in_english = [url.startswith(search_url + "en/") for url in urls]
+        in_english = [url.startswith(search_url + PREFIXES["en"]) for url in urls]
         assert all(in_english) if language == "en" else not any(in_english), (query, urls)
     assert [url for url in requests if "/pagefind/" in url]
     assert not [url for url in requests if "search_index.json" in url or "workers/search" in url]

@@ -17,9 +17,9 @@ from coursesite.search.index import (
     pages_to_index,
 )
 from coursesite.search.pagefind import ENTRY, started
+from tests.constants import PREFIXES
 from tests.docs_pages import ROOT, notebook_names, page_names
 from tests.site import bundle_fragments, search_fragments, soup
-from tests.test_browser import PREFIXES
 
 
 def test_each_language_has_its_own_index_of_its_own_pages(site: Path) -> None:

@@ -8,33 +8,31 @@ from pathlib import Path
 import pytest
 
 import attn
+from tests.constants import PREFIXES, STATE_ANCHORS
 from tests.docs_pages import page_names
 from tests.site import build, copy_of_the_project, soup
 
-LOCALES = {"zh": "", "en": "en/"}
-STATE_ANCHORS = ["r36-b0", "r36-b2", "r36-b3", "r36-b1"]
 
-
-@pytest.mark.parametrize("prefix", LOCALES.values())
+@pytest.mark.parametrize("prefix", PREFIXES.values())
 @pytest.mark.parametrize("name", page_names())
 def test_every_page_is_built_in_both_languages(site: Path, name: str, prefix: str) -> None:
     page = soup(site / f"{prefix}{name}.html")
     assert page.find("h1"), f"{prefix}{name}.html has no title"
 
 
-@pytest.mark.parametrize(("locale", "prefix"), LOCALES.items())
+@pytest.mark.parametrize(("locale", "prefix"), PREFIXES.items())
 def test_pages_declare_their_language(site: Path, locale: str, prefix: str) -> None:
     assert soup(site / f"{prefix}R36.html").html["lang"] == locale
 
 
-@pytest.mark.parametrize("prefix", LOCALES.values())
+@pytest.mark.parametrize("prefix", PREFIXES.values())
 def test_r36_keeps_the_state_anchors_in_lesson_order(site: Path, prefix: str) -> None:
     page = soup(site / f"{prefix}R36.html")
     ids = [tag["id"] for tag in page.find_all(id=True) if tag["id"].startswith("r36-b")]
     assert ids == STATE_ANCHORS
 
 
-@pytest.mark.parametrize("prefix", LOCALES.values())
+@pytest.mark.parametrize("prefix", PREFIXES.values())
 def test_the_lessons_relative_links_resolve(site: Path, prefix: str) -> None:
     page = soup(site / f"{prefix}R36.html")
     hrefs = {a["href"] for a in page.find_all("a", href=True)}
@@ -51,20 +49,20 @@ def test_both_languages_share_every_heading_id(site: Path) -> None:
         assert all(zh), f"{name}: a heading has no id"
 
 
-@pytest.mark.parametrize("prefix", LOCALES.values())
+@pytest.mark.parametrize("prefix", PREFIXES.values())
 def test_formulas_are_marked_for_rendering(site: Path, prefix: str) -> None:
     formulas = soup(site / f"{prefix}R36.html").select(".arithmatex")
     assert len(formulas) >= 20
     assert any(r"\operatorname{softmax}" in f.math["alttext"] for f in formulas)
 
 
-@pytest.mark.parametrize("prefix", LOCALES.values())
+@pytest.mark.parametrize("prefix", PREFIXES.values())
 def test_footer_names_the_attn_version(site: Path, prefix: str) -> None:
     footer = soup(site / f"{prefix}index.html").select_one(".md-copyright").get_text()
     assert f"attn {attn.__version__}" in footer
 
 
-@pytest.mark.parametrize(("locale", "prefix"), LOCALES.items())
+@pytest.mark.parametrize(("locale", "prefix"), PREFIXES.items())
 def test_generated_parts_are_filled(site: Path, locale: str, prefix: str) -> None:
     glossary = soup(site / f"{prefix}glossary.html")
     cells = [td.get_text() for td in glossary.select("table td")]
@@ -104,7 +102,7 @@ def test_every_lang_and_hreflang_value_is_a_built_language(site: Path) -> None:
     for html in site.rglob("*.html"):
         page = soup(html)
         langs = {page.html.get("lang")} | {t["hreflang"] for t in page.select("[hreflang]")}
-        assert langs <= set(LOCALES), f"{html.relative_to(site)}: {langs}"
+        assert langs <= set(PREFIXES), f"{html.relative_to(site)}: {langs}"
         # The bilingual 404 is one page in both languages; full-text views are single files.
         if html.name != "404.html" and not html.name.endswith((".md.html", ".py.html")):
             assert page.select("[hreflang]"), (

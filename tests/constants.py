@@ -1,0 +1,36 @@
+"""What many tests share, each written once and read from where the project states it: the site's
+languages with the prefix of their pages, and the order of R36's figure states."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+
+from attn.figure import lesson_figure
+from tests.docs_pages import ROOT
+
+
+def language_prefixes(config: dict[str, Any]) -> dict[str, str]:
+    """Return ``{locale: prefix}`` for the languages the i18n plugin of ``config`` builds, in
+    its order: the default language's pages are at the site's root, each other's under its
+    locale."""
+    [i18n] = [p["i18n"] for p in config["plugins"] if isinstance(p, dict) and "i18n" in p]
+    return {
+        language["locale"]: "" if language.get("default") else f"{language['locale']}/"
+        for language in i18n["languages"]
+        if language.get("build", True)
+    }
+
+
+#: ``{"zh": "", "en": "en/"}``: each language of the site and where its pages are, from mkdocs.yml.
+PREFIXES: dict[str, str] = language_prefixes(
+    yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+)
+
+#: R36's states in the order the lesson takes them (b0, b2, b3, b1), as its figure has them;
+#: test_figure.py checks that the lesson's text in each language has them in this order.
+STATE_ORDER: list[str] = [state.key for state in lesson_figure().states]
+
+#: The anchor of each state on the built pages (``r36-b0`` …), in the same order.
+STATE_ANCHORS: list[str] = [f"r36-{key}" for key in STATE_ORDER]
