@@ -6,7 +6,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
-SEED = Path(__file__).resolve().parent / "fixtures" / "R36.seed.md"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+SEED = FIXTURES / "R36.seed.md"
 
 
 def page_names() -> list[str]:

@@ -18,15 +18,17 @@ import pytest
 from coursesite.agents.headers import content_types
 from coursesite.content import generated
 from tests.browser import serving
-from tests.docs_pages import DOCS, ROOT, page_names, published_sources, twin
+from tests.constants import PREFIXES
+from tests.docs_pages import DOCS, FIXTURES, ROOT, page_names, published_sources, twin
 from tests.site import build, copy_of_the_project, soup
 
-LOCALES = {"zh": "", "en": "en/"}
 SECTIONS = {"zh": "中文", "en": "English"}
 VIEW_LABELS = {"zh": "查看 Markdown", "en": "View Markdown"}
 MARKER = "<!-- generated:"
 ITEM = re.compile(r"- \[(?P<title>.+)\]\((?P<url>[^)\s]+)\): (?P<note>\S.*)")
 SITE_URL = "https://example.org/r36/"
+#: A lab notebook that only prints the language its kernel was started in.
+TINY_LAB = (FIXTURES / "tiny_lab.py").read_text(encoding="utf-8")
 
 
 def has_generated_parts(name: str) -> bool:
@@ -86,7 +88,7 @@ def sitemap_requests(site: Path, site_path: str = "/") -> set[Path]:
 # --- the twins --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("locale", "prefix"), LOCALES.items())
+@pytest.mark.parametrize(("locale", "prefix"), PREFIXES.items())
 @pytest.mark.parametrize("name", PLAIN)
 def test_twin_is_the_pages_source_byte_for_byte(
     site: Path, name: str, locale: str, prefix: str
@@ -94,7 +96,7 @@ def test_twin_is_the_pages_source_byte_for_byte(
     assert (site / f"{prefix}{name}.md").read_bytes() == twin(name, locale).read_bytes()
 
 
-@pytest.mark.parametrize(("locale", "prefix"), LOCALES.items())
+@pytest.mark.parametrize(("locale", "prefix"), PREFIXES.items())
 @pytest.mark.parametrize("name", GENERATED)
 def test_twin_of_a_generated_page_holds_what_was_generated(
     site: Path, name: str, locale: str, prefix: str
@@ -115,7 +117,7 @@ def test_the_generated_twins_hold_the_reference_and_the_glossary(site: Path) -> 
 # --- the pages point to them ------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("prefix", LOCALES.values())
+@pytest.mark.parametrize("prefix", PREFIXES.values())
 @pytest.mark.parametrize("name", page_names())
 def test_every_page_links_its_twin_in_the_head(site: Path, name: str, prefix: str) -> None:
     links = soup(site / f"{prefix}{name}.html").select(
@@ -125,7 +127,7 @@ def test_every_page_links_its_twin_in_the_head(site: Path, name: str, prefix: st
     assert (site / prefix / links[0]["href"]).resolve() == (site / f"{prefix}{name}.md").resolve()
 
 
-@pytest.mark.parametrize(("locale", "prefix"), LOCALES.items())
+@pytest.mark.parametrize(("locale", "prefix"), PREFIXES.items())
 @pytest.mark.parametrize("name", page_names())
 def test_every_page_shows_a_view_markdown_link(
     site: Path, name: str, locale: str, prefix: str
@@ -168,7 +170,7 @@ def test_llms_txt_has_a_section_per_language_in_order(site: Path) -> None:
     )
 
 
-@pytest.mark.parametrize(("locale", "prefix"), LOCALES.items())
+@pytest.mark.parametrize(("locale", "prefix"), PREFIXES.items())
 def test_llms_txt_lists_every_page_once_with_its_title_and_a_note(
     site: Path, locale: str, prefix: str
 ) -> None:
@@ -190,65 +192,12 @@ def test_llms_full_txt_holds_every_page_after_a_header(site: Path) -> None:
     headers = re.findall(r"^## \[.+\]\((\S+)\) · (.+)$", full, flags=re.MULTILINE)
     expected = [
         (f"{prefix}{source}", SECTIONS[locale])
-        for locale, prefix in LOCALES.items()
+        for locale, prefix in PREFIXES.items()
         for source in published_sources()
     ]
     assert sorted(headers) == sorted(expected)
     for url, _ in headers:
         assert (site / url).read_text(encoding="utf-8") in full
-
-
-REBUILD = """
-import json
-import os
-import sys
-from pathlib import Path
-from mkdocs.commands.build import build
-from mkdocs.config import load_config
-config, site = sys.argv[1:]
-
-
-def built() -> None:
-    for prefix, locale in (("", "zh"), ("en/", "en")):
-        lab = Path(site) / prefix / "lab"
-        assert f"ran in {locale}" in (lab / "LAB-02.html").read_text(encoding="utf-8"), prefix
-        notebook = json.loads((lab / "LAB-02.ipynb").read_text(encoding="utf-8"))
-        assert "ATTN_LAB_LOCALE" in "".join(notebook["cells"][1]["source"]), prefix
-    print("built")
-
-
-build(load_config(config, site_dir=site))
-built()
-yml = Path(config)
-text = yml.read_text(encoding="utf-8")
-yml.write_text(text.replace("site_description: ", "site_description: REBUILT ", 1), encoding="utf-8")
-# A template edited between builds is compiled afresh, not taken from the bytecode cache.
-template = yml.parent / "overrides" / "404.html"
-template.write_text(template.read_text(encoding="utf-8").replace("404</h1>", "404 REBUILT</h1>"))
-# A notebook run no build uses any more leaves the cache; the ones in use stay.
-runs = yml.parent / ".cache" / "notebooks"
-kept = sorted(runs.glob("*.json"))
-stale = runs / "LAB-01.zh.0123456789abcdef.json"
-stale.write_text("{}", encoding="utf-8")
-os.utime(stale, (0, 0))
-# An unused entry written lately may be another build's, sharing the cache: it stays.
-lately = runs / "LAB-03.zh.fedcba9876543210.json"
-lately.write_text("{}", encoding="utf-8")
-build(load_config(config, site_dir=site))
-built()
-assert len(kept) == 2, kept
-assert sorted(runs.glob("*.json")) == sorted([*kept, lately])
-"""
-
-
-TINY_LAB = """# %% [markdown]
-# # Tiny lab <a id="lab-02"></a>
-
-# %%
-import os
-
-print("ran in", os.environ["ATTN_LAB_LOCALE"])
-"""
 
 
 def test_a_rebuild_in_the_same_process_starts_afresh(tmp_path: Path) -> None:
@@ -258,13 +207,13 @@ def test_a_rebuild_in_the_same_process_starts_afresh(tmp_path: Path) -> None:
     # when their kernels are done, after MkDocs has copied the files; the second reads the cache.
     config = copy_of_the_project(tmp_path)
     (tmp_path / ".cache").unlink()
-    for locale in LOCALES:  # a lab that only boots its kernel: this test is about the build
+    for locale in PREFIXES:  # a lab that only boots its kernel: this test is about the build
         (tmp_path / "docs" / "lab" / f"LAB-02.{locale}.py").write_text(TINY_LAB, encoding="utf-8")
     done = subprocess.run(
-        [sys.executable, "-c", REBUILD, str(config), str(tmp_path / "out")],
+        [sys.executable, "-m", "tests.programs.rebuild", str(config), str(tmp_path / "out")],
         capture_output=True,
         text=True,
-        cwd=tmp_path,
+        cwd=ROOT,  # where ``tests`` is a package; the build reads only the copy's own folder
         env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
         check=False,
     )
@@ -303,7 +252,7 @@ def linked_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
     config.write_text(
         f"site_url: {SITE_URL}\n" + config.read_text(encoding="utf-8"), encoding="utf-8"
     )
-    for locale in LOCALES:
+    for locale in PREFIXES:
         index = folder / "docs" / f"index.{locale}.md"
         link = "\n- [originals.zip](originals.zip)\n"
         index.write_text(index.read_text(encoding="utf-8") + link, encoding="utf-8")
@@ -312,7 +261,7 @@ def linked_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder / "out"
 
 
-@pytest.mark.parametrize("prefix", LOCALES.values())
+@pytest.mark.parametrize("prefix", PREFIXES.values())
 def test_a_page_may_link_the_archive(linked_copy: Path, prefix: str) -> None:
     page = linked_copy / f"{prefix}index.html"
     hrefs = [a["href"] for a in soup(page).select("article a[href$='originals.zip']")]

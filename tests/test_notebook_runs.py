@@ -24,18 +24,10 @@ from coursesite.lab.runs import (
     failed_file,
     output_fingerprint,
 )
+from tests.docs_pages import FIXTURES
 
-NOTEBOOK = """# %% [markdown]
-# # Tiny <a id="tiny"></a>
-
-# %%
-import os
-
-print("locale:", os.environ["ATTN_LAB_LOCALE"])
-
-# %%
-assert 1 + 1 == 3, "arithmetic"
-"""
+#: A notebook whose last cell fails (line 10), after one that prints its kernel's language.
+NOTEBOOK = (FIXTURES / "failing_lab.py").read_text(encoding="utf-8")
 
 
 def no_process(*args: Any, **kwargs: Any) -> None:
