@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
+from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -42,7 +43,11 @@ class QuietHandler(SimpleHTTPRequestHandler):
 
 class SubPathHandler(QuietHandler):
     """Serves the site under a sub-path only (``/course/``), as a host serving it there would;
-    any other path is not found."""
+    any other path is not found.
+
+    A path that is not found is answered as GitHub Pages and Cloudflare Pages answer it: status
+    404 with the site's own ``404.html`` (when it has one) as the body.
+    """
 
     sub_path = "/"
 
@@ -50,6 +55,19 @@ class SubPathHandler(QuietHandler):
         if not path.startswith(self.sub_path):
             return str(Path(self.directory) / "no such file")
         return super().translate_path("/" + path.removeprefix(self.sub_path))
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        page = Path(self.directory) / "404.html"
+        if code != HTTPStatus.NOT_FOUND or not page.is_file():
+            super().send_error(code, message, explain)
+            return
+        body = page.read_bytes()
+        self.send_response(code)  # "Not Found", as a host says, not the handler's message
+        self.send_header("Content-Type", self.guess_type(page))
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
 
 
 @contextmanager

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser import shown_state, watched_page
+from tests.browser import loaded, shown_state, watched_page
 from tests.constants import PREFIXES
 from tests.docs_pages import ROOT
 
@@ -67,10 +67,26 @@ def test_copying_a_doctest_gives_runnable_code(
     page.context.close()
 
 
-def test_a_missing_page_gets_the_bilingual_404(page: Page, base_url: str, site: Path) -> None:
-    response = page.goto(base_url + "no-such-page.html")
-    assert response is not None
+@pytest.mark.parametrize("missing", ["no-such-page.html", "en/lab/no-such-page.html"])
+def test_a_missing_page_gets_the_bilingual_404(
+    browser: Browser, base_url: str, site: Path, missing: str
+) -> None:
+    # The server answers as a static host does (tests/browser.py): the site's 404.html, with
+    # status 404, at the missing URL's depth.
+    page, traffic = watched_page(browser)
+    with page.expect_response(base_url + missing) as answer:
+        loaded(page, traffic, base_url + missing)
+    response = answer.value
     assert response.status == 404
-    html = (site / "404.html").read_text(encoding="utf-8")
-    assert "找不到这个页面" in html
-    assert "Page not found" in html
+    assert response.headers["content-type"].startswith("text/html")
+    assert response.text() == (site / "404.html").read_text(encoding="utf-8")
+    expect(page.locator("section[lang=zh] h2")).to_have_text("找不到这个页面")
+    expect(page.locator("section[lang=en] h2")).to_have_text("Page not found")
+    # Its styles and scripts load from any depth: the only failure is the missing page itself.
+    assert traffic.problems() == [
+        "console: Failed to load resource: the server responded with a status of 404 (Not Found)",
+        f"failed: 404 {base_url}{missing}",
+    ]
+    page.get_by_role("link", name="English home page").click()
+    page.wait_for_url(f"{base_url}{PREFIXES['en']}index.html")
+    page.context.close()
