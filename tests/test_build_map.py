@@ -1,11 +1,10 @@
 """The map of the build's events (``coursesite/events.py``) is what MkDocs registers and runs:
 each event's steps in the map's order, at the map's priorities, on the map's side of i18n's own
-handler; and every module is imported under one name, in the build and the tests alike."""
+handler. (That every module is imported under one name, in a build and the tests alike:
+``test_markdown_twins.py``'s rebuild, which builds in one process.)"""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -97,17 +96,3 @@ def test_a_step_out_of_order_is_seen(config: MkDocsConfig) -> None:
     registered = registered_steps(config.plugins.events["post_build"], config.plugins[PLUGIN])
     shuffled = [steps[-1], *steps[:-1]]
     assert registered != expected_order(shuffled, -100)
-
-
-def test_every_module_is_loaded_once_in_a_build_and_the_tests() -> None:
-    # MkDocs loads a hook by its file path; a module imported both so and by its package name
-    # would be two modules (two CellFailed classes: an except would miss the other's).
-    done = subprocess.run(
-        [sys.executable, "-m", "tests.programs.modules_once", str(ROOT / "mkdocs.yml")],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=False,
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert "modules loaded once:" in done.stdout

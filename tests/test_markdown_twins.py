@@ -203,8 +203,10 @@ def test_llms_full_txt_holds_every_page_after_a_header(site: Path) -> None:
 def test_a_rebuild_in_the_same_process_starts_afresh(tmp_path: Path) -> None:
     # `mkdocs serve` loads the hooks once and rebuilds with them: nothing may carry over, and
     # nothing cached (the notebooks' runs, the compiled templates) may outlive its source.
-    # The first build starts with no cache, as on a fresh clone: the lab's pages are filled in
-    # when their kernels are done, after MkDocs has copied the files; the second reads the cache.
+    # The first build starts with no cache, as on a fresh clone (its kernels run); the second
+    # reads the cache. Then every module of the project is imported into the same process:
+    # MkDocs loads the hook by its path, the tests by package names, and no file may be loaded
+    # under two names (an except would miss the other module's exception).
     config = copy_of_the_project(tmp_path)
     (tmp_path / ".cache").unlink()
     for locale in PREFIXES:  # a lab that only boots its kernel: this test is about the build
@@ -218,7 +220,9 @@ def test_a_rebuild_in_the_same_process_starts_afresh(tmp_path: Path) -> None:
         check=False,
     )
     assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["built", "built"]
+    built, built_again, loaded_once = done.stdout.splitlines()
+    assert (built, built_again) == ("built", "built")
+    assert loaded_once.startswith("modules loaded once: "), done.stdout
     llms = (tmp_path / "out" / "llms.txt").read_text(encoding="utf-8")
     assert "REBUILT" in llms.splitlines()[2]
     assert "404 REBUILT" in (tmp_path / "out" / "404.html").read_text(encoding="utf-8")

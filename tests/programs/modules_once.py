@@ -1,8 +1,9 @@
-"""Load the site's configuration as a build does (its hooks with it), import every module of
-``coursesite`` and of the tests, then check that no file is loaded as two modules.
+"""Import every module of ``coursesite`` and of the tests into a process that has built the
+site (``rebuild.py`` calls ``report``), then check that no file is loaded as two modules.
 
-Run as ``python -m tests.programs.modules_once MKDOCS_YML``; prints ``modules loaded once: N``
-or exits non-zero naming each file loaded twice.
+Run as ``python -m tests.programs.modules_once MKDOCS_YML`` to load the configuration only;
+prints ``modules loaded once: N of the project's`` or exits non-zero naming each file loaded
+twice.
 """
 
 from __future__ import annotations
@@ -47,9 +48,8 @@ def loaded_twice(project: Path) -> dict[str, list[str]]:
     return {file: found for file, found in names.items() if len(found) > 1}
 
 
-def main(config: str) -> int:
-    """Load the configuration, import everything, and report; return the exit code."""
-    load_config(config)
+def report() -> int:
+    """Import every module of the project, print what is loaded twice; return the exit code."""
     for package in (coursesite, tests):
         for name in module_names(package.__name__, Path(package.__path__[0])):
             importlib.import_module(name)
@@ -64,4 +64,5 @@ def main(config: str) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1]))
+    load_config(sys.argv[1])
+    sys.exit(report())

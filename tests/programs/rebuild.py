@@ -1,7 +1,8 @@
 """Build a copy of the project twice in one process, as ``mkdocs serve`` does, changing its
 configuration and a template in between and planting two notebook runs in its cache; check
 after each build that both languages' lab pages were run in their language, and after the
-second that the stale cache entry was evicted and the others kept.
+second that the stale cache entry was evicted and the others kept; then that no module of
+the project was loaded under two names (``modules_once.py``).
 
 Run as ``python -m tests.programs.rebuild MKDOCS_YML SITE_DIR`` (by
 tests/test_markdown_twins.py, on a copy outside git); prints ``built`` after each build, or
@@ -19,6 +20,7 @@ from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
 from tests.constants import PREFIXES
+from tests.programs.modules_once import report
 
 
 def built(site: Path) -> None:
@@ -59,6 +61,8 @@ def main(config: str, site: str) -> None:
     built(Path(site))
     assert len(kept) == 2, kept
     assert sorted(runs.glob("*.json")) == sorted([*kept, lately])
+    if report() != 0:
+        raise SystemExit("a module of the project is loaded under two names")
 
 
 if __name__ == "__main__":
