@@ -43,7 +43,7 @@ def loaded_twice(project: Path) -> dict[str, list[str]]:
     names: dict[str, list[str]] = defaultdict(list)
     for name, module in list(sys.modules.items()):
         file = getattr(module, "__file__", None)
-        if name not in ("__main__", "__mp_main__") and in_project(file, project):
+        if file and name not in ("__main__", "__mp_main__") and in_project(file, project):
             names[str(Path(file).resolve().relative_to(project))].append(name)
     return {file: found for file, found in names.items() if len(found) > 1}
 
