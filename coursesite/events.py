@@ -78,8 +78,8 @@ MAP: tuple[Step, ...] = (
     Step("pre_page", "lab", "on_pre_page", 0,
          "a notebook page is rendered from its run (waits for its kernel)"),
     Step("page_markdown", "generated", "on_page_markdown", 0,
-         "generated parts (glossary, attn reference) filled in the page's language; after "
-         "i18n's rewrite of the links", i18n="after"),
+         "generated parts (glossary, attn reference) filled in the page's language, on the "
+         "Markdown i18n's own step handed on", i18n="after"),
     Step("page_markdown", "agents", "on_page_markdown", 0,
          "the raw twin: the source's own bytes, generated parts filled by the same function"),
     Step("page_content", "lab", "on_page_content", 10,
