@@ -12,8 +12,8 @@ empty cache, measures:
   (Pagefind's script, worker, wasm, index chunks and the shown results' fragments). Goal:
   <= 120 KB.
 * **later queries** - the bytes each further query fetches. Goal: <= 30 KB each.
-* **index step** - the seconds ``hooks/search_index.py`` takes to index the built site, and
-  per page-language.
+* **index step** - the seconds the build's index step (``write_search_index``) takes to index
+  the built site, and per page-language.
 
 The synthetic courses leave the lab out (as ``build_budget`` does). Run from the project root::
 
@@ -34,13 +34,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
-sys.path.insert(0, str(ROOT / "hooks"))  # as MkDocs loads the hooks
 
 from page_weight import wire_bytes  # noqa: E402
 from playwright.sync_api import Browser, Page, Response, expect, sync_playwright  # noqa: E402
-from search_index import write_search_index  # noqa: E402
 from synthetic_course import lesson_names, make_course, mkdocs_build, private_copy  # noqa: E402
 
+from coursesite.search.index import write_search_index  # noqa: E402
 from tests.browser import CHROMIUM, CHROMIUM_ARGS, serving  # noqa: E402
 from tests.site import host_content_types  # noqa: E402
 
