@@ -21,7 +21,6 @@ import argparse
 import contextlib
 import gzip
 import os
-import re
 import shutil
 import statistics
 import sys
@@ -54,6 +53,13 @@ document$.subscribe(() => {
 """
 
 
+WITHOUT_FORMULAS = """from coursesite.context import SiteBuild
+from coursesite.events import hook_functions
+
+globals().update(hook_functions(SiteBuild(), without=frozenset({"formulas"})))
+"""
+
+
 def mathjax_variant(workdir: Path) -> Path:
     """Copy the project into ``workdir`` with build-time formulas swapped for MathJax 3."""
     for part in ("docs", "hooks", "overrides"):
@@ -64,7 +70,8 @@ def mathjax_variant(workdir: Path) -> Path:
         ROOT / "node_modules" / "mathjax" / "es5" / "tex-mml-chtml.js", js / "tex-mml-chtml.js"
     )
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
-    config = re.sub(r"\n\s*- hooks/formulas\.py", "", config)
+    # The build without its formulas step: the hook registers the map but for that part.
+    (workdir / "hooks" / "events.py").write_text(WITHOUT_FORMULAS, encoding="utf-8")
     config = config.replace(
         "extra_javascript:\n",
         "extra_javascript:\n  - assets/javascripts/mathjax-config.js\n"

@@ -124,11 +124,19 @@ def handler(step: Step, site: SiteBuild) -> Callable[..., Any]:
     return run
 
 
-def hook_functions(site: SiteBuild) -> dict[str, Callable[..., Any] | CombinedEvent[..., Any]]:
-    """Return ``on_<event>`` for every event of the map, as a hook module defines them."""
+def hook_functions(
+    site: SiteBuild, without: frozenset[str] = frozenset()
+) -> dict[str, Callable[..., Any] | CombinedEvent[..., Any]]:
+    """Return ``on_<event>`` for every event of the map, as a hook module defines them; the
+    parts named in ``without`` are left out (a benchmark's variant of the site).
+
+    >>> "on_page_content" in hook_functions(SiteBuild(), without=frozenset({"formulas", "lab"}))
+    False
+    """
     by_event: dict[str, list[Callable[..., Any]]] = {}
     for step in MAP:
-        by_event.setdefault(step.event, []).append(handler(step, site))
+        if step.part not in without:
+            by_event.setdefault(step.event, []).append(handler(step, site))
     return {
         f"on_{event}": handlers[0] if len(handlers) == 1 else CombinedEvent(*handlers)
         for event, handlers in by_event.items()
