@@ -207,7 +207,7 @@ def test_a_rebuild_in_the_same_process_starts_afresh(tmp_path: Path) -> None:
     # reads the cache. Then every module of the project is imported into the same process:
     # MkDocs loads the hook by its path, the tests by package names, and no file may be loaded
     # under two names (an except would miss the other module's exception).
-    config = copy_of_the_project(tmp_path)
+    config = copy_of_the_project(tmp_path, without=frozenset({"search"}))
     (tmp_path / ".cache").unlink()
     for locale in PREFIXES:  # a lab that only boots its kernel: this test is about the build
         (tmp_path / "docs" / "lab" / f"LAB-02.{locale}.py").write_text(TINY_LAB, encoding="utf-8")
@@ -252,7 +252,7 @@ def linked_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A copy of the project outside git, with ``site_url`` set and both index pages linking
     the archive; built strictly, like the real site."""
     folder = tmp_path_factory.mktemp("linked")
-    config = copy_of_the_project(folder)
+    config = copy_of_the_project(folder, without=frozenset({"search"}))
     config.write_text(
         f"site_url: {SITE_URL}\n" + config.read_text(encoding="utf-8"), encoding="utf-8"
     )
