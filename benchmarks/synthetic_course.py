@@ -27,6 +27,8 @@ import yaml  # type: ignore[import-untyped]
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from mkdocs.utils.yaml import yaml_load  # noqa: E402
+
 from tests.site import copy_of_the_project  # noqa: E402
 
 PYTHON = sys.executable
@@ -156,7 +158,7 @@ def make_course(folder: Path, n: int, prune: bool = True) -> Path:
     config_path = private_copy(folder)
     shutil.rmtree(folder / "docs" / "lab")
     write_lessons(folder / "docs", n)
-    base = yaml.safe_load(config_path.read_text(encoding="utf-8"))
+    base = yaml_load(config_path.read_text(encoding="utf-8"))  # MkDocs' loader: !ENV tags
     config = synthetic_config(base, n, prune)
     config_path.write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False), "utf-8")
     return config_path

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 
 from coursesite import dates, figure, templates
-from coursesite.agents import archive, headers
+from coursesite.agents import addresses, archive, headers
 from coursesite.agents.twins import Agents
 from coursesite.content import footer, generated, pymdownx_highlight
 from coursesite.formulas import mathml
@@ -38,4 +38,5 @@ class SiteBuild:
     formulas: ModuleType = mathml
     figure: ModuleType = figure
     archive: ModuleType = archive
+    addresses: ModuleType = addresses
     headers: ModuleType = headers

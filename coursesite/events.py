@@ -7,11 +7,12 @@ before the hooks. ``i18n`` says where a step must run relative to i18n's own han
 same event. ``hooks/events.py`` registers ``hook_functions()``, built from this table alone,
 and ``tests/test_build_map.py`` checks what MkDocs registered against it.
 
-The events of a build, in order (https://www.mkdocs.org/dev-guide/plugins/#events): startup;
-config, pre_build, files, nav, env; for each page pre_page, page_markdown, page_content; then
-for each page again post_page; post_build, or build_error when the build fails. i18n builds
-each further language inside its ``on_post_build`` (priority -100), from config to post_build:
-a step at a priority above -100 runs before the other languages are built, one below after.
+The events of a build, in the order MkDocs 1.6 runs them (``EVENTS``, from
+``mkdocs/commands/build.py``): startup; config, pre_build, files, nav; for each page pre_page,
+page_markdown, page_content; env; template_context for each static template (the sitemap);
+for each page page_context, post_page; post_build, or build_error when the build fails.
+i18n builds each further language inside its ``on_post_build`` (priority -100), from config to
+post_build: a step at a priority above -100 runs before the other languages are built, one below after.
 
 >>> [step.event for step in MAP][:3]
 ['startup', 'config', 'config']
@@ -29,6 +30,24 @@ from typing import Any, Literal
 from mkdocs.plugins import CombinedEvent
 
 from coursesite.context import SiteBuild
+
+#: MkDocs' events in the order a build runs them (the per-page ones page by page).
+EVENTS = (
+    "startup",
+    "config",
+    "pre_build",
+    "files",
+    "nav",
+    "pre_page",
+    "page_markdown",
+    "page_content",
+    "env",
+    "template_context",
+    "page_context",
+    "post_page",
+    "post_build",
+    "build_error",
+)
 
 
 @dataclass(frozen=True)
@@ -73,8 +92,6 @@ MAP: tuple[Step, ...] = (
     Step("nav", "agents", "on_nav", -200,
          "llms.txt lists pages in the order of each language's navigation, which i18n makes",
          i18n="after"),
-    Step("env", "templates", "on_env", 0,
-         "the theme's compiled templates are kept in the cache between builds"),
     Step("pre_page", "lab", "on_pre_page", 0,
          "a notebook page is rendered from its run (waits for its kernel)"),
     Step("page_markdown", "generated", "on_page_markdown", 0,
@@ -86,10 +103,16 @@ MAP: tuple[Step, ...] = (
          "a notebook's HTML checked and made like a page's, its $...$ marked for MathML"),
     Step("page_content", "formulas", "on_page_content", 0,
          "every formula becomes MathML (the lab's too: after the lab's step)"),
+    Step("env", "templates", "on_env", 0,
+         "the theme's compiled templates are kept in the cache between builds"),
+    Step("template_context", "addresses", "on_template_context", 0,
+         "the sitemap's template learns the default language, for its x-default alternates"),
     Step("post_page", "figure", "on_post_page", 0,
          "R36's figure under each state's heading, in the page's language"),
     Step("post_page", "agents", "on_post_page", 0,
          "the twin and its full-text view written beside the page, linked from it"),
+    Step("post_page", "addresses", "on_post_page", 0,
+         "with SITE_URL, hreflang alternates absolute and an x-default (crawlers need both)"),
     Step("post_build", "search", "start_with_the_first_language", 100,
          "index the first language while i18n builds the others (the other core)",
          i18n="before"),

@@ -71,9 +71,11 @@ class SubPathHandler(QuietHandler):
 
 
 @contextmanager
-def serving(root: Path, content_types: dict[str, str], sub_path: str = "/") -> Iterator[str]:
-    """Serve ``root`` at ``sub_path`` on a free localhost port with ``content_types``; yield
-    the site's base URL."""
+def serving(
+    root: Path, content_types: dict[str, str], sub_path: str = "/", port: int = 0
+) -> Iterator[str]:
+    """Serve ``root`` at ``sub_path`` on localhost (``port``, or a free one) with
+    ``content_types``; yield the site's base URL."""
     handler = type(
         "Handler",
         (SubPathHandler,),
@@ -82,7 +84,7 @@ def serving(root: Path, content_types: dict[str, str], sub_path: str = "/") -> I
             "sub_path": sub_path,
         },
     )
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(handler, directory=str(root)))
+    server = ThreadingHTTPServer(("127.0.0.1", port), partial(handler, directory=str(root)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import yaml
+from mkdocs.utils.yaml import yaml_load
 
 from attn.figure import lesson_figure
 from tests.docs_pages import ROOT
@@ -25,7 +25,8 @@ def language_prefixes(config: dict[str, Any]) -> dict[str, str]:
 
 #: ``{"zh": "", "en": "en/"}``: each language of the site and where its pages are, from mkdocs.yml.
 PREFIXES: dict[str, str] = language_prefixes(
-    yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    # MkDocs' own loader: mkdocs.yml reads SITE_URL and REPO_URL with its !ENV tag.
+    yaml_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
 )
 
 #: R36's states in the order the lesson takes them (b0, b2, b3, b1), as its figure has them;

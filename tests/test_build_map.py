@@ -12,7 +12,7 @@ import pytest
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 
-from coursesite.events import MAP, Step
+from coursesite.events import EVENTS, MAP, Step
 from coursesite.i18n import PLUGIN
 from tests.docs_pages import ROOT
 
@@ -83,6 +83,11 @@ def test_each_step_is_on_the_side_of_i18n_the_map_says(config: MkDocsConfig) -> 
         assert "i18n" in names, f"i18n handles no {step.event}, but {step.name} says {step.i18n}"
         before = names.index(step.name) < names.index("i18n")
         assert before == (step.i18n == "before"), f"{step.name} runs on the other side of i18n"
+
+
+def test_the_map_lists_the_events_in_the_order_a_build_runs_them() -> None:
+    order = [EVENTS.index(step.event) for step in MAP]
+    assert order == sorted(order)
 
 
 def test_the_map_says_why_for_every_step() -> None:

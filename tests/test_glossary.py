@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
+from mkdocs.utils.yaml import yaml_load
 
 from coursesite.content.glossary import load_terms, load_titles
 from tests import prose_lines as prose_lines_module
@@ -84,7 +84,7 @@ def misquoted_titles(path: Path, title: dict[str, Any], locale: str) -> list[str
 
 def nav_labels(published: str) -> dict[str, str]:
     """Return the navigation's label for a published page, by language (none if not in the nav)."""
-    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    config = yaml_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
     entries = {path: label for entry in config["nav"] for label, path in entry.items()}
     if published not in entries:
         return {}

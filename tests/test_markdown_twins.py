@@ -253,14 +253,11 @@ def linked_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
     the archive; built strictly, like the real site."""
     folder = tmp_path_factory.mktemp("linked")
     config = copy_of_the_project(folder, without=frozenset({"search"}))
-    config.write_text(
-        f"site_url: {SITE_URL}\n" + config.read_text(encoding="utf-8"), encoding="utf-8"
-    )
     for locale in PREFIXES:
         index = folder / "docs" / f"index.{locale}.md"
         link = "\n- [originals.zip](originals.zip)\n"
         index.write_text(index.read_text(encoding="utf-8") + link, encoding="utf-8")
-    result = build(folder / "out", config)
+    result = build(folder / "out", config, env={"SITE_URL": SITE_URL})
     assert result.returncode == 0, f"strict build failed:\n{result.stderr}"
     return folder / "out"
 

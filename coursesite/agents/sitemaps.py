@@ -41,7 +41,7 @@ def alternate_hrefs(page_html: str) -> list[str]:
     return parser.hrefs
 
 
-def sitemap_folder(page_uri: str, href: str, site_path: str = "/") -> str | None:
+def sitemap_folder(page_uri: str, href: str, site_path: str = "/", origin: str = "") -> str | None:
     """Return the folder (from the site root, ``""`` for the root) where Material will ask for
     ``sitemap.xml`` because ``page_uri`` links ``href`` as an alternate; None if off the site.
 
@@ -55,9 +55,12 @@ def sitemap_folder(page_uri: str, href: str, site_path: str = "/") -> str | None
     'en'
     >>> sitemap_folder("R36.html", "https://other.example/x.html") is None
     True
+    >>> sitemap_folder("R36.html", "https://host/course/en/R36.html", "/course/", "https://host")
+    'en'
     """
     parts = urlsplit(href)
-    if parts.scheme or parts.netloc:
+    # An absolute alternate (SITE_URL set) counts on the site's own origin only: by its path.
+    if (parts.scheme or parts.netloc) and f"{parts.scheme}://{parts.netloc}" != (origin or None):
         return None
     if parts.path.startswith("/"):
         if not parts.path.startswith(site_path):
@@ -73,7 +76,9 @@ def sitemap_folder(page_uri: str, href: str, site_path: str = "/") -> str | None
 
 def sitemap_folders(site_dir: Path, site_url: str | None) -> set[str]:
     """Return every folder where some built page makes Material ask for ``sitemap.xml``."""
-    site_path = urlsplit(site_url or "").path.rstrip("/") + "/"
+    address = urlsplit(site_url or "")
+    site_path = address.path.rstrip("/") + "/"
+    origin = f"{address.scheme}://{address.netloc}" if address.netloc else ""
     folders: set[str] = set()
     for page in site_dir.rglob("*.html"):
         uri = page.relative_to(site_dir).as_posix()
@@ -81,7 +86,7 @@ def sitemap_folders(site_dir: Path, site_url: str | None) -> set[str]:
         # page count, since each page's body holds the whole navigation, which grows with it.
         head = page.read_text(encoding="utf-8").partition("</head>")[0]
         for href in alternate_hrefs(head):
-            folder = sitemap_folder(uri, href, site_path)
+            folder = sitemap_folder(uri, href, site_path, origin)
             if folder is not None:
                 folders.add(folder)
     return folders

@@ -1,6 +1,11 @@
-"""The footer names the attn version that computed every number on the site."""
+"""The footer names the attn version that computed every number on the site, and links the
+repository the site is built from when the build knows it (``REPO_URL``, as ``extra.repository``
+in ``mkdocs.yml``): a plain link, not the theme's ``repo_url``, whose widget asks another host's
+API from every page."""
 
 from __future__ import annotations
+
+import html
 
 from mkdocs.config.defaults import MkDocsConfig
 
@@ -9,5 +14,9 @@ import attn
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     """Put ``attn``'s version (and the licence) in the footer of every page."""
-    config["copyright"] = f"attn {attn.__version__} · code MIT"
+    footer = f"attn {attn.__version__} · code MIT"
+    repository = config.extra.get("repository")
+    if repository:
+        footer += f' · <a href="{html.escape(str(repository))}">source</a>'
+    config["copyright"] = footer
     return config

@@ -1,0 +1,123 @@
+"""One canonical address: built with ``SITE_URL`` (here the test server's own address, under a
+sub-path) and ``REPO_URL``, every page names its canonical URL, its language alternates are
+absolute with an x-default, the sitemaps' URLs are absolute, the footer links the repository,
+and the pages still load from their own host only. Without them (the session's site, a local
+preview) nothing says None."""
+
+from __future__ import annotations
+
+import re
+import socket
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser
+
+from tests.browser import loaded, serving, watched_page
+from tests.constants import PREFIXES
+from tests.site import build, copy_of_the_project, host_content_types, soup
+
+REPO_URL = "https://example.invalid/attention-course"
+SUB_PATH = "/course/"
+LOC = re.compile(r"<loc>([^<]*)</loc>")
+
+
+def free_port() -> int:
+    """Return a localhost port no one listens on now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def addressed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, str]]:
+    """A copy of the project built with its server's own address as ``SITE_URL``, served
+    there; yield the built folder and the address."""
+    folder = tmp_path_factory.mktemp("addressed")
+    config = copy_of_the_project(folder, without=frozenset({"search"}))
+    port = free_port()
+    address = f"http://127.0.0.1:{port}{SUB_PATH}"
+    site = folder / "out"
+    result = build(site, config, env={"SITE_URL": address, "REPO_URL": REPO_URL})
+    assert result.returncode == 0, result.stderr
+    with serving(site, host_content_types(site), sub_path=SUB_PATH, port=port) as served:
+        assert served == address
+        yield site, address
+
+
+def lesson_pages(site: Path) -> list[Path]:
+    """Return every page a reader lands on (not the full-text views, not 404.html)."""
+    return sorted(
+        p
+        for p in site.rglob("*.html")
+        if not p.name.endswith((".md.html", ".py.html")) and p.name != "404.html"
+    )
+
+
+def test_every_page_names_its_canonical_address(addressed: tuple[Path, str]) -> None:
+    site, address = addressed
+    pages = lesson_pages(site)
+    assert len(pages) >= 14
+    for page in pages:
+        canonical = soup(page).select('link[rel="canonical"]')
+        assert [link["href"] for link in canonical] == [
+            address + page.relative_to(site).as_posix()
+        ], page
+
+
+@pytest.mark.parametrize("name", ["R36.html", "lab/LAB-02.html", "index.html"])
+@pytest.mark.parametrize("prefix", PREFIXES.values())
+def test_language_alternates_are_absolute_with_an_x_default(
+    addressed: tuple[Path, str], name: str, prefix: str
+) -> None:
+    site, address = addressed
+    links = soup(site / prefix / name).select("link[rel=alternate][hreflang]")
+    found = {link["hreflang"]: link["href"] for link in links}
+    expected = {locale: f"{address}{p}{name}" for locale, p in PREFIXES.items()}
+    default = next(locale for locale, p in PREFIXES.items() if p == "")
+    assert found == {**expected, "x-default": expected[default]}
+
+
+def test_the_sitemaps_name_absolute_addresses(addressed: tuple[Path, str]) -> None:
+    site, address = addressed
+    sitemap = (site / "sitemap.xml").read_text(encoding="utf-8")
+    locs = LOC.findall(sitemap)
+    assert len(locs) == len(lesson_pages(site))
+    assert all(loc.startswith(address) for loc in locs)
+    hrefs = re.findall(r'href="([^"]*)"', sitemap)
+    assert hrefs
+    assert all(href.startswith(address) for href in hrefs)
+    assert sitemap.count('hreflang="x-default"') == len(locs)
+    # Material asks for the sitemap beside the alternate it offers: the copy answers there.
+    assert (site / "en" / "sitemap.xml").read_text(encoding="utf-8") == sitemap
+
+
+def test_every_page_links_the_repository_plainly(addressed: tuple[Path, str]) -> None:
+    site, _ = addressed
+    for page in lesson_pages(site):
+        links = soup(page).select(f'.md-copyright a[href="{REPO_URL}"]')
+        assert len(links) == 1, page
+
+
+@pytest.mark.parametrize("prefix", PREFIXES.values())
+def test_the_addressed_site_loads_from_its_own_host_only(
+    browser: Browser, addressed: tuple[Path, str], prefix: str
+) -> None:
+    _, address = addressed
+    page, traffic = watched_page(browser)
+    loaded(page, traffic, f"{address}{prefix}R36.html")
+    assert traffic.problems() == []
+    page.context.close()
+
+
+def test_a_local_preview_says_none_nowhere(site: Path) -> None:
+    # The session's site is built without SITE_URL: relative addresses, no canonical link.
+    sitemap = (site / "sitemap.xml").read_text(encoding="utf-8")
+    locs = LOC.findall(sitemap)
+    assert locs
+    assert not [loc for loc in locs if "None" in loc or "://" in loc]
+    assert "None" not in re.sub(r"<lastmod>[^<]*</lastmod>", "", sitemap)
+    assert not soup(site / "R36.html").select('link[rel="canonical"]')
+    llms = (site / "llms.txt").read_text(encoding="utf-8")
+    assert "(None" not in llms
