@@ -4,6 +4,7 @@ and llms-full.txt, originals.zip, the host's content types, and no sitemap reque
 from __future__ import annotations
 
 import os
+import posixpath
 import re
 import subprocess
 import sys
@@ -186,18 +187,47 @@ def test_llms_txt_lists_every_page_once_with_its_title_and_a_note(
         assert len(m["note"]) <= 140
 
 
-def test_llms_full_txt_holds_every_page_after_a_header(site: Path) -> None:
+#: A Markdown link's target (outside code: the pages link nothing from inside code).
+LINK_TARGETS = re.compile(r"(?<=\]\()[^)\s]+(?=\))")
+FRONT_MATTER_BLOCK = re.compile(r"\A---\n.*?\n---\n", re.DOTALL)
+DOC = re.compile(
+    r'^<doc title="(?P<title>[^"]+)" language="(?P<language>[^"]+)" source="(?P<source>[^"]+)">\n'
+    r"(?P<body>.*?)\n</doc>$",
+    re.MULTILINE | re.DOTALL,
+)
+
+
+def test_llms_full_txt_holds_every_page_inside_a_named_boundary(site: Path) -> None:
     full = (site / "llms-full.txt").read_text(encoding="utf-8")
     assert full.splitlines()[0] == (site / "llms.txt").read_text(encoding="utf-8").splitlines()[0]
-    headers = re.findall(r"^## \[.+\]\((\S+)\) · (.+)$", full, flags=re.MULTILINE)
-    expected = [
-        (f"{prefix}{source}", SECTIONS[locale])
+    docs = list(DOC.finditer(full))
+    assert sorted((d["source"], d["language"]) for d in docs) == sorted(
+        (f"{prefix}{source}", locale)
         for locale, prefix in PREFIXES.items()
         for source in published_sources()
-    ]
-    assert sorted(headers) == sorted(expected)
-    for url, _ in headers:
-        assert (site / url).read_text(encoding="utf-8") in full
+    )
+    assert full.count("<doc ") == len(docs), "every document closes before the next opens"
+    for doc in docs:
+        twin = (site / doc["source"]).read_text(encoding="utf-8")
+        assert doc["title"] == title_of(site / re.sub(r"\.(md|py)$", ".html", doc["source"]))
+        if doc["source"].endswith(".py"):
+            assert doc["body"] == f"```python\n{twin.rstrip()}\n```", "a code file is fenced"
+            continue
+        assert "source_sha256:" not in doc["body"], "no front matter inside"
+        # The same text but for the links, which now start from the file's root.
+        assert LINK_TARGETS.sub("", doc["body"]) == LINK_TARGETS.sub(
+            "", FRONT_MATTER_BLOCK.sub("", twin, count=1).strip("\n")
+        )
+        folder = posixpath.dirname(doc["source"])
+        for before, after in zip(
+            LINK_TARGETS.findall(FRONT_MATTER_BLOCK.sub("", twin, count=1)),
+            LINK_TARGETS.findall(doc["body"]),
+            strict=True,
+        ):
+            if "://" in before or before.startswith("#"):
+                assert after == before
+            else:
+                assert after == posixpath.normpath(posixpath.join(folder, before)), doc["source"]
 
 
 def test_a_rebuild_in_the_same_process_starts_afresh(tmp_path: Path) -> None:
@@ -228,7 +258,7 @@ def test_a_rebuild_in_the_same_process_starts_afresh(tmp_path: Path) -> None:
     assert "404 REBUILT" in (tmp_path / "out" / "404.html").read_text(encoding="utf-8")
     assert [len(items) for items in sections(llms).values()] == [len(published_sources())] * 2
     full = (tmp_path / "out" / "llms-full.txt").read_text(encoding="utf-8")
-    assert len(re.findall(r"^## \[", full, flags=re.MULTILINE)) == 2 * len(published_sources())
+    assert len(DOC.findall(full)) == 2 * len(published_sources())
 
 
 # --- originals.zip ----------------------------------------------------------------------------

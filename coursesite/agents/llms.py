@@ -6,12 +6,14 @@ collected across the whole site (``twins.Agents``) and written when it is built.
 
 from __future__ import annotations
 
+import html
+import posixpath
 import re
 import subprocess
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
-from urllib.parse import urljoin
+from urllib.parse import urljoin, urlsplit
 
 from mkdocs.utils import get_build_date
 
@@ -25,6 +27,10 @@ FRONT_MATTER = re.compile(r"\A---\r?\n.*?^---[ \t]*(\r?\n|\Z)", re.DOTALL | re.M
 LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
 SENTENCE_END = re.compile(r"[。！？]|[.!?](?=\s|$)")
 ORDERED_ITEM = re.compile(r"\d+[.)]\s")
+#: A Markdown link's target, or code (where a link is not one).
+LINK_TARGET = re.compile(
+    r"(?P<code>```.*?```|`[^`\n]*`)|(?P<before>\]\()(?P<target>[^)\s]+)\)", re.DOTALL
+)
 NOT_PROSE = ("#", "<", "```", "~~~", "|", "- ", "* ", "+ ", ">", "!!!", "???", "$$", "{", ":")
 
 
@@ -158,22 +164,73 @@ def llms_txt(
     return "\n\n".join(part for part in parts if part) + "\n"
 
 
-def llms_full_txt(heading: str, summary: str, pages: Iterable[tuple[str, str]]) -> str:
-    """Return every page's Markdown after the site's H1 and summary, a header before each.
+def llms_full_txt(heading: str, summary: str, documents: Iterable[str]) -> str:
+    """Return the site's H1 and summary, then every document (``document`` makes each).
 
-    >>> print(llms_full_txt("Site", "About it.", [("## [Home](index.md)", "# Home\\n")]), end="")
+    >>> print(llms_full_txt("Site", "About it.", ['<doc title="Home">\\n# Home\\n</doc>']), end="")
     # Site
     <BLANKLINE>
     > About it.
     <BLANKLINE>
-    ## [Home](index.md)
-    <BLANKLINE>
+    <doc title="Home">
     # Home
+    </doc>
     """
-    parts = [f"# {heading}\n", f"> {summary}\n"]
-    for header, markdown in pages:
-        parts += [f"{header}\n", markdown if markdown.endswith("\n") else markdown + "\n"]
-    return "\n".join(parts)
+    return "\n".join([f"# {heading}\n", f"> {summary}\n", *(f"{d.rstrip()}\n" for d in documents)])
+
+
+def document(
+    title: str, language: str, source: str, uri: str, text: str, url: Callable[[str], str]
+) -> str:
+    r"""Return one page's source as ``llms-full.txt`` holds it: inside an explicit boundary
+    that names its title, language and source URL (llmstxt.org's ``<doc>``), its front matter
+    cut, a code file fenced with its language, and each relative link rewritten, through
+    ``url``, to the target it has on the page's own URL ``uri``.
+
+    >>> print(document("R36", "en", "en/R36.md", "en/R36.md",
+    ...     "---\nsource_sha256: 0\n---\n# R36\nSee [M22](sources.md#M22), `[not](x.md)`.\n", str))
+    <doc title="R36" language="en" source="en/R36.md">
+    # R36
+    See [M22](en/sources.md#M22), `[not](x.md)`.
+    </doc>
+    >>> print(document("Lab", "zh", "lab/LAB-02.py", "lab/LAB-02.py", "# %%\nx = 1\n", str))
+    <doc title="Lab" language="zh" source="lab/LAB-02.py">
+    ```python
+    # %%
+    x = 1
+    ```
+    </doc>
+    """
+    if uri.endswith(".py"):
+        fence = "```"
+        while fence in text:
+            fence += "`"
+        body = f"{fence}python\n{text.rstrip()}\n{fence}"
+    else:
+        body = rewritten_links(FRONT_MATTER.sub("", text, count=1).strip("\n"), uri, url)
+    attributes = " ".join(
+        f'{name}="{html.escape(value)}"'
+        for name, value in (("title", title), ("language", language), ("source", source))
+    )
+    return f"<doc {attributes}>\n{body}\n</doc>"
+
+
+def rewritten_links(markdown: str, uri: str, url: Callable[[str], str]) -> str:
+    """Return ``markdown`` (the file at ``uri``) with each relative link outside code made
+    relative to the site's root and passed through ``url``."""
+
+    def rewrite(match: re.Match[str]) -> str:
+        if match["code"]:
+            return match[0]
+        target = match["target"]
+        parts = urlsplit(target)
+        if parts.scheme or parts.netloc or target.startswith(("#", "/")):
+            return match[0]
+        path = posixpath.normpath(posixpath.join(posixpath.dirname(uri), parts.path))
+        fragment = f"#{parts.fragment}" if parts.fragment else ""
+        return f"{match['before']}{url(path)}{fragment})"
+
+    return LINK_TARGET.sub(rewrite, markdown)
 
 
 def summary_text(descriptions: Iterable[str], revision: str, date: str) -> str:
@@ -235,9 +292,10 @@ def write_llms_files(state: Listing, site_dir: Path, project: Path) -> None:
         for lang in languages
     }
     (site_dir / LLMS).write_text(llms_txt(heading, summary, details, sections), encoding="utf-8")
-    pages = [
-        (f"## [{e.title}]({url(e.uri)}) · {lang.name}", e.markdown)
+    documents = [
+        document(e.title, lang.locale, url(e.uri), e.uri, e.markdown, url)
         for lang in languages
         for e in ordered_entries(state, lang.locale)
     ]
-    (site_dir / LLMS_FULL).write_text(llms_full_txt(heading, summary, pages), encoding="utf-8")
+    full = llms_full_txt(heading, summary, documents)
+    (site_dir / LLMS_FULL).write_text(full, encoding="utf-8")
