@@ -3,12 +3,26 @@ r"""R36's figure, one static figure per state, numbers from ``attn.figure``.
 Each state's section (``<h2 id="state-b0">`` …) gets its own complete figure right under its
 heading, so the page reads fully without JavaScript; ``assets/javascripts/figure.js`` then
 turns the four into one figure with a stepper. The Markdown source is untouched: an agent
-reads each state's numbers in that state's doctest instead.
+reads each state's numbers in that state's doctest, and what its figure shows in the state's
+caption paragraph, written in the page's own words right under the heading:
+
+    ## State b0 { #state-b0 }
+
+    Figure b0: row 1 of the score table S is query 1; … Highlighted: row 1 of S.
+    { .r36-figure-caption }
+
+That paragraph is the one caption a reader sees; the figure is described by it
+(``aria-describedby``) and takes its text from it for the stepper to announce.
 
 >>> from attn.figure import lesson_figure
->>> html = figure_html(lesson_figure(), "b0", "en")
->>> "row 1 of the score table S is query 1" in html
-True
+>>> page = ('<h2 id="state-b0">State b0</h2><p class="r36-figure-caption">Row 1 of S.</p>'
+...         '<h2 id="next">…</h2>')
+>>> caption = captions(page, ["b0"])["b0"]
+>>> caption
+Caption(key='b0', id='figure-b0-caption', text='Row 1 of S.')
+>>> html = figure_html(lesson_figure(), "b0", "en", caption)
+>>> '<figcaption hidden>Row 1 of S.</figcaption>' in html, 'aria-describedby="figure-b0-caption"' in html
+(True, True)
 >>> html.count('class="is-highlighted"')
 1
 """
@@ -16,7 +30,9 @@ True
 from __future__ import annotations
 
 import re
-from html import escape
+from collections.abc import Iterable
+from html import escape, unescape
+from typing import NamedTuple
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.pages import Page
@@ -55,20 +71,56 @@ LABELS = {
     },
 }
 
-CAPTIONS = {
-    "zh": {
-        "b0": "状态 b0：分数表 S 的第 1 行是 query 1；三列是三个来源。",
-        "b2": "状态 b2：A 乘同一个 V 得到两行输出 Y；第 1 行就是 query 1 的单次读取。",
-        "b3": "状态 b3：query 2 的一行贯穿 S、A 与 Y；K、V 未变。",
-        "b1": "状态 b1：A 的每一行在三个来源间和为 {a}；沿 query 轴归一化，每行和为 {b}，回答的是另一个问题。",
-    },
-    "en": {
-        "b0": "State b0: row 1 of the score table S is query 1; the three columns are the three sources.",
-        "b2": "State b2: A times the same V gives two output rows Y; row 1 is query 1's single read.",
-        "b3": "State b3: query 2's row runs through S, A and Y; K and V are unchanged.",
-        "b1": "State b1: each row of A sums to {a} over the three sources; normalised along the query axis, each row sums to {b}, which answers another question.",
-    },
-}
+#: The class of each state's caption paragraph (``{ .r36-figure-caption }`` in the Markdown).
+CAPTION_CLASS = "r36-figure-caption"
+CAPTION = re.compile(rf'<p class="{CAPTION_CLASS}"(?: id="([^"]+)")?>(.*?)</p>', re.S)
+TAG = re.compile(r"<[^>]+>")
+
+
+class Caption(NamedTuple):
+    """A state's caption paragraph: its state, its id on the page and its text."""
+
+    key: str
+    id: str
+    text: str
+
+
+def section(html: str, key: str) -> tuple[int, int]:
+    """Return where state ``key``'s section is in ``html``: from the end of its heading to the
+    next ``<h2`` (or the end)."""
+    heading = re.search(rf'<h2 id="state-{key}">.*?</h2>', html, re.S)
+    if heading is None:
+        raise ValueError(f"the page has no heading with id state-{key} for its figure")
+    following = html.find("<h2", heading.end())
+    return heading.end(), len(html) if following == -1 else following
+
+
+def captions(html: str, keys: Iterable[str]) -> dict[str, Caption]:
+    """Return each state's caption, read from the paragraph of class ``r36-figure-caption`` in
+    its section: the page's own words, in the page's language."""
+    found = {}
+    for key in keys:
+        start, end = section(html, key)
+        match = CAPTION.search(html, start, end)
+        if match is None:
+            raise ValueError(
+                f"state {key} has no caption paragraph ({{ .{CAPTION_CLASS} }}) under its heading"
+            )
+        text = " ".join(unescape(TAG.sub("", match.group(2))).split())
+        found[key] = Caption(key, match.group(1) or f"figure-{key}-caption", text)
+    return found
+
+
+def with_caption_ids(html: str, found: Iterable[Caption]) -> str:
+    """Return ``html`` with an id on each caption paragraph that has none, for its figure to
+    point at."""
+    for caption in found:
+        start, end = section(html, caption.key)
+        match = CAPTION.search(html, start, end)
+        if match is not None and match.group(1) is None:
+            opening = f'<p class="{CAPTION_CLASS}" id="{caption.id}">'
+            html = html[: match.start()] + opening + html[match.start(2) :]
+    return html
 
 
 def number(x: float) -> str:
@@ -121,8 +173,13 @@ def _strong(text: str, on: bool) -> str:
     return f"<strong>{text}</strong>" if on else text
 
 
-def figure_html(fig: Figure, key: str, locale: str) -> str:
-    """Return the complete static figure of state ``key`` in ``locale``."""
+def figure_html(fig: Figure, key: str, locale: str, caption: Caption) -> str:
+    """Return the complete static figure of state ``key`` in ``locale``, described by its
+    caption paragraph.
+
+    The figure's own ``<figcaption>`` holds the same words, hidden: the paragraph is the one a
+    reader sees (and search indexes); ``figure.js`` announces the figcaption's text as the
+    stepper moves."""
     state = fig.state(key)
     tables = [matrix_html(fig, "S", state, locale)]
     if state.row_sums:
@@ -131,24 +188,23 @@ def figure_html(fig: Figure, key: str, locale: str) -> str:
     else:
         tables.append(matrix_html(fig, "A", state, locale))
     tables += [matrix_html(fig, "V", state, locale), matrix_html(fig, "Y", state, locale)]
-    caption = CAPTIONS[locale][key].format(
-        a=number(fig.matrices["row_sums"][0][0]), b=number(fig.matrices["row_sums_by_query"][0][0])
-    )
     return (
         f'<figure class="r36-figure" data-state="{key}" id="figure-{key}" data-pagefind-ignore '
-        f'aria-label="{escape(LABELS[locale]["figure"])} · {key}">'
+        f'aria-label="{escape(LABELS[locale]["figure"])} · {key}" '
+        f'aria-describedby="{escape(caption.id)}">'
         f'<div class="r36-figure__tables">{"".join(tables)}</div>'
-        f"<figcaption>{escape(caption)}</figcaption></figure>"
+        f"<figcaption hidden>{escape(caption.text)}</figcaption></figure>"
     )
 
 
 def with_figures(html: str, fig: Figure, locale: str) -> str:
-    """Return the page HTML with each state's figure placed right under its heading."""
-    for state in fig.states:
-        heading = re.search(rf'<h2 id="state-{state.key}">.*?</h2>', html, re.S)
-        if heading is None:
-            raise ValueError(f"the page has no heading with id state-{state.key} for its figure")
-        html = html[: heading.end()] + figure_html(fig, state.key, locale) + html[heading.end() :]
+    """Return the page HTML with each state's figure placed right under its heading, above
+    the caption paragraph that describes it."""
+    found = captions(html, [state.key for state in fig.states])
+    html = with_caption_ids(html, found.values())
+    for key, caption in found.items():
+        start, _ = section(html, key)
+        html = html[:start] + figure_html(fig, key, locale, caption) + html[start:]
     return html
 
 

@@ -1,5 +1,6 @@
 """R36's figure: its numbers come from attn, each state highlights what its text names, and
-the raw Markdown carries each state's numbers as doctest output."""
+the raw Markdown carries each state's numbers as doctest output and what its figure shows as a
+caption paragraph, the one source of the figure's caption."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from bs4 import BeautifulSoup
 import attn
 from attn.figure import lesson_figure
 from attn.lesson import K, Q, V
-from coursesite.figure import figure_html, with_figures
+from coursesite.figure import CAPTION_CLASS, Caption, captions, figure_html, number, with_figures
 from tests.constants import PREFIXES, STATE_ANCHORS, STATE_ORDER
 from tests.docs_pages import twin
 from tests.markdown_parts import FENCE
@@ -23,6 +24,45 @@ from tests.site import search_fragments, soup
 def numbers_in(text: str) -> list[float]:
     """Return every number written in ``text``, in order."""
     return [float(x) for x in re.findall(r"-?\d+(?:\.\d+)?", text)]
+
+
+#: A state's caption paragraph in the Markdown, right under the state's heading.
+CAPTION_UNDER_HEADING = re.compile(
+    rf"^## .+ \{{ #state-(\w+) \}}\n\n(.+)\n\{{ \.{CAPTION_CLASS} \}}$", re.M
+)
+
+#: What a caption says its figure highlights, in each language: the matrices, and one row of
+#: them (numbered from 1) or every row.
+HIGHLIGHTED = {
+    "zh": re.compile(r"高亮：(?P<matrices>.+?) 的(?:第 (?P<row>\d+) 行|全部行)。$"),
+    "en": re.compile(r"Highlighted: (?:row (?P<row>\d+)|every row) of (?P<matrices>.+)\.$"),
+}
+MATRIX_LIST = re.compile(r"、|, | and ")
+
+
+def markdown_captions(text: str) -> dict[str, str]:
+    """Return ``{state: caption}`` for each caption paragraph right under a state's heading."""
+    return dict(CAPTION_UNDER_HEADING.findall(text))
+
+
+def highlighted_in(caption: str, locale: str) -> dict[str, tuple[int, ...]]:
+    """Return what ``caption`` says its figure highlights, as ``attn.figure`` writes it:
+    ``{matrix: rows}``, 0-based rows, ``()`` for every row."""
+    match = HIGHLIGHTED[locale].search(caption)
+    assert match, f"{caption!r} does not say what it highlights"
+    rows = (int(match["row"]) - 1,) if match["row"] else ()
+    return {matrix: rows for matrix in MATRIX_LIST.split(match["matrices"])}
+
+
+def section_code(text: str, key: str) -> str:
+    """Return the code blocks of state ``key``'s section of a Markdown page."""
+    section = text.split(f'<span id="r36-{key}"></span>')[1].split("<span id=")[0].split("\n## ")[1]
+    return "\n".join(FENCE.findall(section))
+
+
+def a_caption(key: str) -> Caption:
+    """Return a caption for ``figure_html`` in tests that look at the tables only."""
+    return Caption(key, f"figure-{key}-caption", f"Figure {key}.")
 
 
 @pytest.mark.parametrize("locale", list(PREFIXES))
@@ -42,8 +82,8 @@ def test_figure_numbers_are_computed_by_attn() -> None:
 
 def test_changing_the_data_changes_the_figure() -> None:
     other_v = [[5, 1], [0, 0], [3, 3]]
-    before = figure_html(lesson_figure(), "b2", "en")
-    after = figure_html(lesson_figure(V=other_v), "b2", "en")
+    before = figure_html(lesson_figure(), "b2", "en", a_caption("b2"))
+    after = figure_html(lesson_figure(V=other_v), "b2", "en", a_caption("b2"))
     assert before != after
     expected = attn.read(Q, K, other_v).output.round(3)
     assert f"{expected[0][0]:.3f}".rstrip("0") in after
@@ -54,10 +94,34 @@ def test_a_page_without_the_state_headings_is_refused() -> None:
         with_figures("<h2 id='other'>x</h2>", lesson_figure(), "en")
 
 
+def test_a_state_without_its_caption_paragraph_is_refused() -> None:
+    html = (
+        "".join(
+            f'<h2 id="state-{key}">{key}</h2><p class="{CAPTION_CLASS}">Figure {key}.</p>'
+            for key in STATE_ORDER
+            if key != "b3"
+        )
+        + '<h2 id="state-b3">b3</h2><p>No caption here.</p>'
+    )
+    with pytest.raises(ValueError, match="state b3 has no caption paragraph"):
+        with_figures(html, lesson_figure(), "en")
+
+
+def test_the_caption_is_read_from_its_own_section() -> None:
+    html = (
+        '<h2 id="state-b0">b0</h2><p>Text.</p><p class="r36-figure-caption">Row 1 &amp; <em>S</em>'
+        '</p><h2 id="state-b2">b2</h2><p class="r36-figure-caption" id="mine">All of A.</p>'
+    )
+    assert captions(html, ["b0", "b2"]) == {
+        "b0": Caption("b0", "figure-b0-caption", "Row 1 & S"),
+        "b2": Caption("b2", "mine", "All of A."),
+    }
+
+
 @pytest.mark.parametrize("locale", list(PREFIXES))
 @pytest.mark.parametrize("key", STATE_ORDER)
 def test_each_state_highlights_what_its_text_names(locale: str, key: str) -> None:
-    page = BeautifulSoup(figure_html(lesson_figure(), key, locale), "html.parser")
+    page = BeautifulSoup(figure_html(lesson_figure(), key, locale, a_caption(key)), "html.parser")
     marked = {
         table["data-matrix"]: [
             int(i)
@@ -99,8 +163,7 @@ def test_built_page_has_one_complete_figure_per_state(site: Path, prefix: str) -
 @pytest.mark.parametrize("key", STATE_ORDER)
 def test_raw_markdown_prints_each_states_highlighted_numbers(locale: str, key: str) -> None:
     text = twin("R36", locale).read_text(encoding="utf-8")
-    section = text.split(f'<span id="r36-{key}"></span>')[1].split("<span id=")[0].split("\n## ")[1]
-    printed = numbers_in("\n".join(FENCE.findall(section)))
+    printed = numbers_in(section_code(text, key))
     fig = lesson_figure()
     for mark in fig.state(key).highlights:
         if mark.matrix == "V":
@@ -121,11 +184,67 @@ def test_pages_without_the_states_get_no_figure(site: Path, prefix: str) -> None
 
 def test_search_indexes_the_states_text_not_their_figures(site: Path) -> None:
     # The figures repeat the numbers of the text and doctests; as search text their cells
-    # would run together ("0.4220.1550.422").
+    # would run together ("0.4220.1550.422"). Their captions are indexed once: as the prose
+    # paragraph they are taken from.
     fragments = search_fragments(site)
     for prefix in PREFIXES.values():
         text = fragments[f"/{prefix}R36.html"]["content"]
         for figure in soup(site / f"{prefix}R36.html").select("figure.r36-figure"):
             caption = figure.select_one("figcaption").get_text()
-            assert caption not in text, caption
+            assert text.count(caption) == 1, caption
+            cells = "".join(td.get_text() for td in figure.select("table[data-matrix=A] td"))
+            assert cells not in text
         assert "attn.scores(Q, K)" in text, "the states' doctests are indexed"
+
+
+@pytest.mark.parametrize("locale", list(PREFIXES))
+def test_each_state_has_its_caption_right_under_its_heading(locale: str) -> None:
+    text = twin("R36", locale).read_text(encoding="utf-8")
+    assert list(markdown_captions(text)) == STATE_ORDER
+    assert text.count(f"{{ .{CAPTION_CLASS} }}") == len(STATE_ORDER)
+
+
+@pytest.mark.parametrize("locale", list(PREFIXES))
+def test_the_figures_caption_is_the_twins_prose(site: Path, locale: str) -> None:
+    # One source of truth: the caption an agent reads in the raw twin is the figure's caption,
+    # and the one caption a reader sees, which the figure points at.
+    prefix = PREFIXES[locale]
+    written = markdown_captions((site / f"{prefix}R36.md").read_text(encoding="utf-8"))
+    assert list(written) == STATE_ORDER
+    page = soup(site / f"{prefix}R36.html")
+    for figure in page.select("figure.r36-figure"):
+        key = figure["data-state"]
+        figcaption = figure.select_one("figcaption")
+        assert figcaption.get_text() == written[key]
+        paragraph = page.find(id=figure["aria-describedby"])
+        assert paragraph.name == "p"
+        assert CAPTION_CLASS in paragraph["class"]
+        assert paragraph.get_text() == written[key]
+        assert paragraph.find_previous("h2")["id"] == f"state-{key}"
+        assert figure.find_next_sibling() is paragraph, "the caption sits right under its figure"
+        # One visible caption: the paragraph; the figcaption is the stepper's announcement.
+        assert figcaption.has_attr("hidden")
+
+
+@pytest.mark.parametrize("locale", list(PREFIXES))
+@pytest.mark.parametrize("key", STATE_ORDER)
+def test_each_caption_names_what_its_figure_highlights(locale: str, key: str) -> None:
+    caption = markdown_captions(twin("R36", locale).read_text(encoding="utf-8"))[key]
+    expected = {mark.matrix: mark.rows for mark in lesson_figure().state(key).highlights}
+    assert highlighted_in(caption, locale) == expected, caption
+
+
+@pytest.mark.parametrize("locale", list(PREFIXES))
+def test_b1s_caption_states_the_row_sums_its_doctest_prints(locale: str) -> None:
+    # The house rule: a number in the prose is printed by the page's code, here b1's own.
+    text = twin("R36", locale).read_text(encoding="utf-8")
+    caption = markdown_captions(text)["b1"]
+    fig = lesson_figure()
+    sums = [number(fig.matrices[m][0][0]) for m in ("row_sums", "row_sums_by_query")]
+    assert sums == ["1", "1.5"]
+    stated = re.findall(
+        r"和为 ([\d.]+)" if locale == "zh" else r"sums? (?:to|of) ([\d.]+)", caption
+    )
+    assert stated == sums, caption
+    printed = numbers_in(section_code(text, "b1"))
+    assert all(float(s) in printed for s in sums)
