@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+import yaml
+
 FRONT_MATTER = re.compile(r"\A---\n(.*?)\n---\n", re.S)
 FENCE = re.compile(r"^```[^\n]*\n.*?^```$", re.S | re.M)
 INLINE_CODE = re.compile(r"`[^`\n]+`")
@@ -24,7 +26,8 @@ def front_matter(text: str) -> dict[str, str]:
     match = FRONT_MATTER.match(text)
     if not match:
         return {}
-    return dict(line.split(": ", 1) for line in match.group(1).splitlines() if ": " in line)
+    meta = yaml.safe_load(match.group(1)) or {}
+    return {str(key): str(value) for key, value in meta.items()}
 
 
 def body(text: str) -> str:

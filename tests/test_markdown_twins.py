@@ -20,7 +20,16 @@ from coursesite.agents.headers import content_types
 from coursesite.content import generated
 from tests.browser import serving
 from tests.constants import PREFIXES
-from tests.docs_pages import DOCS, FIXTURES, ROOT, page_names, published_sources, twin
+from tests.docs_pages import (
+    DOCS,
+    FIXTURES,
+    ROOT,
+    notebook_names,
+    page_names,
+    published_sources,
+    twin,
+)
+from tests.markdown_parts import front_matter
 from tests.site import build, copy_of_the_project, soup
 
 SECTIONS = {"zh": "中文", "en": "English"}
@@ -165,26 +174,70 @@ def test_llms_txt_opens_with_a_title_and_a_dated_summary(site: Path) -> None:
     assert abs((date.fromisoformat(built[1]) - datetime.now(UTC).date()).days) <= 1
 
 
-def test_llms_txt_has_a_section_per_language_in_order(site: Path) -> None:
-    assert list(sections((site / "llms.txt").read_text(encoding="utf-8"))) == list(
-        SECTIONS.values()
+def test_llms_txt_has_a_section_per_language_then_optional(site: Path) -> None:
+    assert list(sections((site / "llms.txt").read_text(encoding="utf-8"))) == [
+        *SECTIONS.values(),
+        "Optional",
+    ]
+    for locale, prefix in PREFIXES.items():
+        if prefix:
+            own = (site / prefix / "llms.txt").read_text(encoding="utf-8")
+            assert list(sections(own)) == [SECTIONS[locale], "Optional"]
+
+
+def optional(name: str) -> bool:
+    """Whether a published page is llmstxt.org's Optional (its front matter says so)."""
+    stem = name.rsplit(".", 1)[0]
+    path = DOCS / f"{stem}.zh.md"
+    return (
+        path.is_file() and front_matter(path.read_text(encoding="utf-8")).get("llms") == "optional"
     )
 
 
 @pytest.mark.parametrize(("locale", "prefix"), PREFIXES.items())
-def test_llms_txt_lists_every_page_once_with_its_title_and_a_note(
-    site: Path, locale: str, prefix: str
+@pytest.mark.parametrize("where", ["root", "own"])
+def test_llms_txt_lists_every_page_once_with_its_title_and_its_description(
+    site: Path, locale: str, prefix: str, where: str
 ) -> None:
-    items = sections((site / "llms.txt").read_text(encoding="utf-8"))[SECTIONS[locale]]
+    folder = "" if where == "root" else prefix
+    listed = sections((site / folder / "llms.txt").read_text(encoding="utf-8"))
+    if where == "own" and (SECTIONS[locale] not in listed or not prefix):
+        pytest.skip("the default language's pages are listed in the root llms.txt")
+    items = [*listed[SECTIONS[locale]], *listed["Optional"]]
     matches = [ITEM.fullmatch(item) for item in items]
     assert all(matches), items
-    urls = [m["url"] for m in matches if m]
-    assert sorted(urls) == sorted(f"{prefix}{source}" for source in published_sources())
-    for m in filter(None, matches):
-        assert (site / m["url"]).is_file()
-        assert m["title"] == title_of(site / re.sub(r"\.(md|py)$", ".html", m["url"]))
+    others = tuple(p for p in PREFIXES.values() if p and p != prefix)
+    found = {
+        url: m
+        for m in matches
+        if m
+        for url in [posixpath.normpath(posixpath.join(folder, m["url"]))]
+        if url.startswith(prefix) and not (others and url.startswith(others))
+    }
+    expected = [f"{prefix}{source}" for source in published_sources()]
+    expected += [f"{prefix}{name}.ipynb" for name in notebook_names()]
+    assert sorted(found) == sorted(expected)
+    for url, m in found.items():
+        assert (site / url).is_file()
+        page = site / re.sub(r"\.(md|py|ipynb)$", ".html", url)
+        assert m["title"].removesuffix(" (.ipynb)") == title_of(page)
         assert "\n" not in m["note"]
         assert len(m["note"]) <= 140
+        source = url.removeprefix(prefix)
+        in_optional = m.string in listed["Optional"]
+        assert in_optional == optional(source), url
+        if url.endswith(".md"):
+            meta = front_matter(twin(source.removesuffix(".md"), locale).read_text("utf-8"))
+            assert m["note"] == meta.get("description", m["note"]), url
+
+
+def test_every_page_has_a_description_in_both_languages() -> None:
+    for name in page_names():
+        described = {
+            locale: front_matter(twin(name, locale).read_text(encoding="utf-8")).get("description")
+            for locale in PREFIXES
+        }
+        assert all(described.values()) or not any(described.values()), (name, described)
 
 
 #: A Markdown link's target (outside code: the pages link nothing from inside code).
@@ -256,7 +309,8 @@ def test_a_rebuild_in_the_same_process_starts_afresh(tmp_path: Path) -> None:
     llms = (tmp_path / "out" / "llms.txt").read_text(encoding="utf-8")
     assert "REBUILT" in llms.splitlines()[2]
     assert "404 REBUILT" in (tmp_path / "out" / "404.html").read_text(encoding="utf-8")
-    assert [len(items) for items in sections(llms).values()] == [len(published_sources())] * 2
+    listed = sum(len(items) for items in sections(llms).values())
+    assert listed == 2 * (len(published_sources()) + len(notebook_names()))
     full = (tmp_path / "out" / "llms-full.txt").read_text(encoding="utf-8")
     assert len(DOC.findall(full)) == 2 * len(published_sources())
 
@@ -308,7 +362,7 @@ def test_llms_txt_links_absolutely_under_site_url_and_says_unknown_outside_git(
 ) -> None:
     llms = (linked_copy / "llms.txt").read_text(encoding="utf-8")
     urls = [m["url"] for items in sections(llms).values() for m in map(ITEM.fullmatch, items) if m]
-    assert len(urls) == 2 * len(published_sources())
+    assert len(urls) == 2 * (len(published_sources()) + len(notebook_names()))
     assert all(url.startswith(SITE_URL) for url in urls)
     assert "revision unknown" in llms.splitlines()[2]
 
@@ -328,6 +382,7 @@ def test_headers_file_gives_every_raw_text_suffix_utf8(site: Path) -> None:
         ".md": "text/markdown; charset=utf-8",
         ".py": "text/plain; charset=utf-8",
         ".txt": "text/plain; charset=utf-8",
+        ".ipynb": "application/x-ipynb+json; charset=utf-8",
     }
 
 

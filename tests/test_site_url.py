@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import re
 import socket
+import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
+from pathlib import Path, PurePosixPath
+from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Browser
@@ -121,3 +123,36 @@ def test_a_local_preview_says_none_nowhere(site: Path) -> None:
     assert not soup(site / "R36.html").select('link[rel="canonical"]')
     llms = (site / "llms.txt").read_text(encoding="utf-8")
     assert "(None" not in llms
+
+
+#: What the host must say of each kind of file llms.txt links (``_headers``).
+LINKED_TYPES = {
+    ".md": "text/markdown; charset=utf-8",
+    ".py": "text/plain; charset=utf-8",
+    ".ipynb": "application/x-ipynb+json; charset=utf-8",
+}
+
+
+@pytest.mark.parametrize("folder", PREFIXES.values())
+def test_llmstxt_orgs_context_builder_reads_every_link(
+    addressed: tuple[Path, str], folder: str
+) -> None:
+    from llms_txt import create_ctx, parse_llms_file
+
+    site, address = addressed
+    text = (site / folder / "llms.txt").read_text(encoding="utf-8")
+    parsed = parse_llms_file(text)
+    links = [link.url for section in parsed.sections.values() for link in section]
+    assert len(links) >= 8
+    for url in links:
+        assert url.startswith(address), url
+        with urllib.request.urlopen(url) as answer:
+            assert answer.status == 200, url
+            suffix = PurePosixPath(urlsplit(url).path).suffix
+            assert answer.headers["Content-Type"] == LINKED_TYPES[suffix], url
+    context = create_ctx(text, optional=True)
+    # Every linked file, whole, is in the context the builder makes.
+    for url in links:
+        path = site / urlsplit(url).path.removeprefix(SUB_PATH)
+        assert path.read_text(encoding="utf-8").strip()[:200] in context, url
+    print(f"context from {folder or '/'}llms.txt: {len(context):,} characters")

@@ -19,6 +19,7 @@ CONTENT_TYPES: dict[str, str] = {
     ".md": "text/markdown; charset=utf-8",
     ".py": "text/plain; charset=utf-8",
     ".txt": "text/plain; charset=utf-8",
+    ".ipynb": "application/x-ipynb+json; charset=utf-8",
 }
 
 HEADERS_FILE = "_headers"

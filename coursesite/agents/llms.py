@@ -22,6 +22,8 @@ from coursesite.agents.archive import ARCHIVE
 LLMS = "llms.txt"
 LLMS_FULL = "llms-full.txt"
 NOTE_LENGTH = 140
+#: llmstxt.org's section of what a reader with little room may skip.
+OPTIONAL = "Optional"
 
 FRONT_MATTER = re.compile(r"\A---\r?\n.*?^---[ \t]*(\r?\n|\Z)", re.DOTALL | re.MULTILINE)
 LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
@@ -53,6 +55,10 @@ class Entry:
     title: str
     note: str
     markdown: str
+    #: Reference a reader may skip (front matter ``llms: optional``): llmstxt.org's Optional.
+    optional: bool = False
+    #: Further files of the same page: ``(uri, title, note)`` (the lab's ``.ipynb``).
+    extras: tuple[tuple[str, str, str], ...] = ()
 
 
 @dataclass
@@ -266,36 +272,62 @@ def ordered_entries(state: Listing, locale: str) -> list[Entry]:
     return sorted(entries, key=lambda e: (order.get(e.uri, len(order)), e.uri))
 
 
+def entry_items(entry: Entry, url: Callable[[str], str]) -> list[str]:
+    """Return the ``llms.txt`` items of one page: its twin, then its further files."""
+    items = [link_item(entry.title, url(entry.uri), entry.note)]
+    items += [link_item(title, url(uri), note) for uri, title, note in entry.extras]
+    return items
+
+
 def write_llms_files(state: Listing, site_dir: Path, project: Path) -> None:
-    """Write ``llms.txt`` and ``llms-full.txt`` for the whole site, every language in it."""
+    """Write ``llms.txt`` and ``llms-full.txt`` for the whole site at its root (a section per
+    language, then ``## Optional``), and for each other language in its folder (``en/``)."""
     languages = list(state.languages.values())
-    heading = " / ".join(dict.fromkeys(lang.site_name for lang in languages))
     summary = summary_text(
-        [lang.description for lang in languages],
-        revision(project),
-        get_build_date(),
+        [lang.description for lang in languages], revision(project), get_build_date()
     )
 
-    def url(uri: str) -> str:
-        return absolute(uri, state.site_url)
+    def write(folder: str, chosen: list[Language], summary: str) -> None:
+        def url(uri: str) -> str:
+            """The link to ``uri`` (from the site's root) in a file of ``folder``."""
+            if state.site_url:
+                return absolute(uri, state.site_url)
+            return posixpath.relpath(uri, folder or ".")
 
-    details = (
-        "Each page's own Markdown source (UTF-8) is published beside its HTML page: "
-        "`NAME.md` next to `NAME.html`, the English pages under `en/`. "
-        f"[{LLMS_FULL}]({url(LLMS_FULL)}) holds every page in one file; "
-        f"[{ARCHIVE}]({url(ARCHIVE)}) holds every source file."
-    )
-    sections = {
-        lang.name: [
-            link_item(e.title, url(e.uri), e.note) for e in ordered_entries(state, lang.locale)
+        heading = " / ".join(dict.fromkeys(lang.site_name for lang in chosen))
+        full_uri = posixpath.join(folder, LLMS_FULL)
+        details = (
+            "Each page's own Markdown source (UTF-8) is published beside its HTML page: "
+            "`NAME.md` next to `NAME.html`, the English pages under `en/`. "
+            f"[{LLMS_FULL}]({url(full_uri)}) holds these pages in one file; "
+            f"[{ARCHIVE}]({url(posixpath.join(folder, ARCHIVE))}) holds every source file."
+        )
+        entries = {lang.name: ordered_entries(state, lang.locale) for lang in chosen}
+        sections = {
+            name: [item for e in found if not e.optional for item in entry_items(e, url)]
+            for name, found in entries.items()
+        }
+        optional = [
+            item
+            for found in entries.values()
+            for e in found
+            if e.optional
+            for item in entry_items(e, url)
         ]
-        for lang in languages
-    }
-    (site_dir / LLMS).write_text(llms_txt(heading, summary, details, sections), encoding="utf-8")
-    documents = [
-        document(e.title, lang.locale, url(e.uri), e.uri, e.markdown, url)
-        for lang in languages
-        for e in ordered_entries(state, lang.locale)
-    ]
-    full = llms_full_txt(heading, summary, documents)
-    (site_dir / LLMS_FULL).write_text(full, encoding="utf-8")
+        if optional:
+            sections[OPTIONAL] = optional
+        text = llms_txt(heading, summary, details, sections)
+        documents = [
+            document(e.title, lang.locale, url(e.uri), e.uri, e.markdown, url)
+            for lang in chosen
+            for e in entries[lang.name]
+        ]
+        (site_dir / folder).mkdir(parents=True, exist_ok=True)
+        (site_dir / folder / LLMS).write_text(text, encoding="utf-8")
+        full = llms_full_txt(heading, summary, documents)
+        (site_dir / full_uri).write_text(full, encoding="utf-8")
+
+    write("", languages, summary)
+    for lang in languages[1:]:
+        own = summary_text([lang.description], revision(project), get_build_date())
+        write(lang.locale, [lang], own)

@@ -43,6 +43,10 @@ NOTEBOOK_NOTES = {
     "zh": "实验的 Jupytext 笔记本源文件（percent 格式），构建时执行。",
     "en": "The lab's Jupytext notebook source (percent format), executed at build time.",
 }
+IPYNB_NOTES = {
+    "zh": "同一个实验，Jupyter 笔记本格式（.ipynb，不含输出），可下载后运行。",
+    "en": "The same lab as a Jupyter notebook (.ipynb, without outputs), to download and run.",
+}
 MARKDOWN_ICON = ".icons/material/language-markdown-outline.svg"
 ATTR_LIST = re.compile(r"\s*\{[^{}]*\}\s*$")
 ARTICLE = '<article class="md-content__inner md-typeset">'
@@ -163,20 +167,30 @@ class Agents:
         locale = page_locale(page, config)
         twin = self.twins.get(page.file.dest_uri)
         notebook = twin is None and page.file.src_uri.endswith(".py")
+        extras: tuple[tuple[str, str, str], ...] = ()
         if notebook:
             twin = page.file.content_bytes
             uri = PurePosixPath(page.file.dest_uri).with_suffix(".py").as_posix()
             note = NOTEBOOK_NOTES.get(locale, NOTEBOOK_NOTES["en"])
+            ipynb = PurePosixPath(uri).with_suffix(".ipynb").as_posix()
+            ipynb_note = IPYNB_NOTES.get(locale, IPYNB_NOTES["en"])
+            extras = ((ipynb, f"{page_title(page)} (.ipynb)", ipynb_note),)
         elif twin is not None:
             uri = twin_uri(page.file.dest_uri)
             path = Path(config.site_dir, uri)
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(twin)
-            note = shortened(first_paragraph(twin.decode("utf-8")))
+            # The page's own summary, else its first sentences.
+            described = page.meta.get("description")
+            note = str(described) if described else first_paragraph(twin.decode("utf-8"))
+            note = shortened(note)
         else:
             return output
         markdown = twin.decode("utf-8")
-        self.listing.entries[uri] = Entry(locale, uri, page_title(page), note, markdown)
+        optional = page.meta.get("llms") == "optional"
+        title = page_title(page)
+        entry = Entry(locale, uri, title, note, markdown, optional, extras)
+        self.listing.entries[uri] = entry
         labels = NOTEBOOK_VIEW_LABELS if notebook else VIEW_LABELS
         label = labels.get(locale, labels["en"])
         view = view_uri(uri)
