@@ -82,8 +82,10 @@ def test_state_anchors_land_on_the_line_where_the_state_begins(
 def test_the_pages_view_markdown_action_leads_to_the_view(
     site: Path, prefix: str, name: str
 ) -> None:
-    action = soup(site / f"{prefix}{name}.html").select_one(".md-twin a")
-    assert action["href"] == f"{name}.md.html"
+    view, raw = soup(site / f"{prefix}{name}.html").select(".md-twin a")
+    assert view["href"] == f"{name}.md.html"
+    # The raw file, one click from the page too.
+    assert (raw["href"], raw["type"], raw.get_text()) == (f"{name}.md", "text/markdown", ".md")
 
 
 @pytest.mark.parametrize("prefix", PREFIXES.values())

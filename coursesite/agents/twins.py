@@ -62,7 +62,8 @@ def with_twin_links(
 ) -> str:
     """Return the page with its twin linked in the head and a visible action under its title.
 
-    The action leads a person to ``action_href`` (the readable full-text view) when given.
+    The action leads a person to ``action_href`` (the readable full-text view) when given,
+    with the raw file one click away beside it.
 
     >>> page = '<head></head><article class="md-content__inner md-typeset"><h1>T</h1><p>'
     >>> print(with_twin_links(page, "R36.md", "View Markdown"))  # doctest: +NORMALIZE_WHITESPACE
@@ -75,9 +76,15 @@ def with_twin_links(
     kind = "" if action_href else f' type="{media_type}"'
     # A plain link under the title, not one of Material's floating page-action icons: those are
     # drawn in a faint grey that is too pale for text (axe's colour-contrast rule).
+    # Beside the readable view, the raw file itself: one click for an agent's user too.
+    raw = (
+        f' · <a href="{html.escape(href)}" type="{media_type}">{html.escape(raw_label(href))}</a>'
+        if action_href
+        else ""
+    )
     action = (
         f'<p class="md-twin"><a href="{target}"{kind}>'
-        f'<span class="twemoji">{icon}</span> {html.escape(label)}</a></p>'
+        f'<span class="twemoji">{icon}</span> {html.escape(label)}</a>{raw}</p>'
     )
     page_html = page_html.replace("</head>", f"{link}</head>", 1)
     article = page_html.find(ARTICLE)
@@ -86,6 +93,15 @@ def with_twin_links(
         return page_html
     at = title_end + len("</h1>")
     return page_html[:at] + action + page_html[at:]
+
+
+def raw_label(href: str) -> str:
+    """Return the raw file's link text: its suffix, as the reader will receive it.
+
+    >>> raw_label("../R36.md"), raw_label("LAB-02.py")
+    ('.md', '.py')
+    """
+    return PurePosixPath(href).suffix
 
 
 def language_name(config: MkDocsConfig, locale: str) -> str:
