@@ -8,7 +8,6 @@ import posixpath
 import re
 import subprocess
 import sys
-import zipfile
 from datetime import UTC, date, datetime
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
@@ -75,10 +74,6 @@ def title_of(page: Path) -> str:
     for permalink in h1.select("a.headerlink"):
         permalink.decompose()
     return h1.get_text().strip()
-
-
-def originals() -> list[Path]:
-    return sorted(p for p in DOCS.rglob("*") if p.is_file() and p.suffix in {".md", ".py"})
 
 
 def sitemap_requests(site: Path, site_path: str = "/") -> set[Path]:
@@ -318,19 +313,6 @@ def test_a_rebuild_in_the_same_process_starts_afresh(tmp_path: Path) -> None:
 # --- originals.zip ----------------------------------------------------------------------------
 
 
-def test_originals_zip_holds_every_source_in_utf8(site: Path) -> None:
-    with zipfile.ZipFile(site / "originals.zip") as archive:
-        assert archive.testzip() is None
-        names = archive.namelist()
-        assert sorted(names) == sorted(
-            f"docs/{p.relative_to(DOCS).as_posix()}" for p in originals()
-        )
-        for path in originals():
-            data = archive.read(f"docs/{path.relative_to(DOCS).as_posix()}")
-            assert data == path.read_bytes()
-            data.decode("utf-8")
-
-
 @pytest.fixture(scope="module")
 def linked_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A copy of the project outside git, with ``site_url`` set and both index pages linking
@@ -344,17 +326,6 @@ def linked_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
     result = build(folder / "out", config, env={"SITE_URL": SITE_URL})
     assert result.returncode == 0, f"strict build failed:\n{result.stderr}"
     return folder / "out"
-
-
-@pytest.mark.parametrize("prefix", PREFIXES.values())
-def test_a_page_may_link_the_archive(linked_copy: Path, prefix: str) -> None:
-    page = linked_copy / f"{prefix}index.html"
-    hrefs = [a["href"] for a in soup(page).select("article a[href$='originals.zip']")]
-    assert hrefs
-    assert all(
-        (page.parent / href).resolve() == (linked_copy / "originals.zip").resolve()
-        for href in hrefs
-    )
 
 
 def test_llms_txt_links_absolutely_under_site_url_and_says_unknown_outside_git(

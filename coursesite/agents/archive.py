@@ -1,13 +1,28 @@
-"""``originals.zip``: every UTF-8 source under ``docs/``, as the repository holds it.
+"""``originals.zip``: the site's sources as it publishes them, and what runs their examples.
 
-It is a file of the site (added in ``on_files``), so that a page may link to it. Its entries
-carry the build's date, not the checkout's file times: one commit, one archive.
+The archive holds every page's Markdown source as published (generated parts filled in, as in
+its twin ``NAME.md``), the lab notebooks' sources, ``attn``'s source (the package the examples
+import), a ``manifest.json`` (each file → where the site publishes it, the repository file it
+comes from, its SHA-256), a ``README.md`` naming the packages it needs and the one command that
+runs every page's examples in the unpacked folder (``archive_readme.COMMAND``), and that
+command's ``conftest.py`` and ``pytest.ini``. Unpacked, it runs without the repository.
+
+It is a file of the site (added in ``on_files``), so that a page may link to it, in every
+language's folder (``originals.zip``, ``en/originals.zip``, the same bytes): a page's twin links
+it relatively, as the page itself does. Its entries carry the build's date, not the checkout's
+file times, in a fixed order: one commit, one archive. A source that is not UTF-8 stops the
+build.
 """
 
 from __future__ import annotations
 
+import hashlib
 import io
+import json
+import re
 import zipfile
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
@@ -16,10 +31,45 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 from mkdocs.utils import get_build_datetime
 
+import attn
+from coursesite import PROJECT
+from coursesite.agents import archive_readme
+from coursesite.content.generated import GENERATORS, MARKER
+from coursesite.i18n import build_locale, default_locale, plugin
+
 ARCHIVE = "originals.zip"
 ARCHIVE_FOLDER = "docs"
 ORIGINAL_SUFFIXES = (".md", ".py")
+#: The package's files the archive holds (its modules and its typing marker).
+PACKAGE_FILES = ("*.py", "py.typed")
+MANIFEST = "manifest.json"
+CONFTEST = Path(__file__).with_name("archive_conftest.py")
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
+#: ``NAME.LOCALE.SUFFIX``: a source in one language (i18n's suffix structure).
+LOCALIZED = re.compile(r"(?P<stem>.+)\.(?P<locale>[^./]+)(?P<suffix>\.[^./]+)")
+
+
+@dataclass(frozen=True)
+class Part:
+    """A generated part of a page as published: what made it, and the first and last of the
+    lines its marker's line became."""
+
+    name: str
+    first: int
+    last: int
+
+
+@dataclass(frozen=True)
+class Original:
+    """One file of the archive: its path there, its bytes, where the site publishes it (from
+    the site's root, or None), the repository file it is made from (or None) and the parts
+    generated into it (its bytes are then not the repository file's)."""
+
+    name: str
+    data: bytes
+    url: str | None = None
+    source: str | None = None
+    generated: tuple[Part, ...] = ()
 
 
 def originals(docs_dir: Path) -> list[Path]:
@@ -33,26 +83,208 @@ def originals(docs_dir: Path) -> list[Path]:
     )
 
 
-def originals_zip(docs_dir: Path) -> bytes:
-    """Return a zip of the sources under ``docs_dir``, each under ``docs/`` as in the repository.
+def package_files(folder: Path) -> list[Path]:
+    """Return the files of the package in ``folder``: its modules and ``py.typed``, no caches."""
+    return sorted(
+        path
+        for pattern in PACKAGE_FILES
+        for path in folder.rglob(pattern)
+        if path.is_file()
+        and not any(
+            part.startswith(".") or part == "__pycache__" for part in path.relative_to(folder).parts
+        )
+    )
 
-    A source that is not UTF-8 stops the build: the archive promises UTF-8 originals.
+
+def utf8(path: Path, name: str) -> str:
+    """Return the text of ``path``; a file that is not UTF-8 stops the build."""
+    data = path.read_bytes()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise PluginError(f"{name} is not UTF-8 ({error}); {ARCHIVE} holds UTF-8") from error
+
+
+def split_locale(uri: str, locales: Sequence[str]) -> tuple[str, str | None]:
+    """Return a source's path without its language suffix, and the language (None if it names
+    none of ``locales``).
+
+    >>> split_locale("lab/LAB-02.en.py", ("zh", "en"))
+    ('lab/LAB-02.py', 'en')
+    >>> split_locale("R36.seed.md", ("zh", "en"))
+    ('R36.seed.md', None)
     """
+    found = LOCALIZED.fullmatch(uri)
+    if found is None or found["locale"] not in locales:
+        return uri, None
+    return found["stem"] + found["suffix"], found["locale"]
+
+
+def language_prefix(locale: str, default: str) -> str:
+    """Return the folder of the site a language is published in: the default at the root.
+
+    >>> language_prefix("zh", "zh"), language_prefix("en", "zh")
+    ('', 'en/')
+    """
+    return "" if locale == default else f"{locale}/"
+
+
+def published_uri(uri: str, locales: Sequence[str], default: str) -> str | None:
+    """Return where the site publishes the source at ``uri`` (under ``docs/``) as it is: a
+    page's Markdown twin, a notebook's ``.py``; None for a source in no built language.
+
+    >>> [published_uri(u, ("zh", "en"), "zh") for u in ("R36.zh.md", "R36.en.md")]
+    ['R36.md', 'en/R36.md']
+    >>> published_uri("lab/LAB-02.zh.py", ("zh", "en"), "zh")
+    'lab/LAB-02.py'
+    >>> print(published_uri("R36.fr.md", ("zh", "en"), "zh"))
+    None
+    """
+    plain, locale = split_locale(uri, locales)
+    return None if locale is None else language_prefix(locale, default) + plain
+
+
+def with_generated_parts(
+    markdown: str,
+    locale: str,
+    name: str,
+    generators: Mapping[str, Callable[[str], str]] = GENERATORS,
+) -> tuple[str, list[Part]]:
+    r"""Return ``markdown`` with each generation marker filled in ``locale``, as the pages and
+    their twins are (``GENERATORS``, for a source that is not a page of this build), and the
+    lines each generated part takes.
+
+    >>> two_lines = {"two-lines": lambda locale: f"1 {locale}\n2\n"}
+    >>> text, parts = with_generated_parts("a\n<!-- generated: two-lines --> !\nb", "en", "p.md", two_lines)
+    >>> text.splitlines(), parts
+    (['a', '1 en', '2', ' !', 'b'], [Part(name='two-lines', first=2, last=4)])
+    """
+    pieces: list[str] = []
+    parts: list[Part] = []
+    line, at = 1, 0
+    for marker in MARKER.finditer(markdown):
+        if marker[1] not in generators:
+            raise PluginError(f"{name}: unknown generated content {marker[1]!r}")
+        before = markdown[at : marker.start()]
+        line += before.count("\n")
+        text = generators[marker[1]](locale)
+        # The marker's line becomes these lines (the last ends as the marker's line did).
+        parts.append(Part(marker[1], line, line + text.count("\n")))
+        line += text.count("\n")
+        pieces += [before, text]
+        at = marker.end()
+    return "".join([*pieces, markdown[at:]]), parts
+
+
+def page_sources(docs_dir: Path, locales: Sequence[str], default: str) -> list[Original]:
+    """Return every source under ``docs_dir`` as the site publishes it, under ``docs/``."""
+    found = []
+    for path in originals(docs_dir):
+        uri = path.relative_to(docs_dir).as_posix()
+        name = f"{ARCHIVE_FOLDER}/{uri}"
+        text = utf8(path, name)
+        parts: list[Part] = []
+        if path.suffix == ".md":
+            locale = split_locale(uri, locales)[1] or default
+            text, parts = with_generated_parts(text, locale, name)
+        url = published_uri(uri, locales, default)
+        found.append(Original(name, text.encode("utf-8"), url, name, tuple(parts)))
+    return found
+
+
+def package_sources(folder: Path) -> list[Original]:
+    """Return the package in ``folder`` (``attn``), under its own name."""
+    found = []
+    for path in package_files(folder):
+        name = f"{folder.name}/{path.relative_to(folder).as_posix()}"
+        source = path.relative_to(PROJECT).as_posix() if path.is_relative_to(PROJECT) else None
+        found.append(Original(name, utf8(path, name).encode("utf-8"), source=source))
+    return found
+
+
+def manifest_json(files: Iterable[Original], published_at: Sequence[str]) -> str:
+    """Return ``manifest.json``: for each file, where the site publishes it, what it is made
+    from and its SHA-256.
+
+    >>> page = Original("docs/a.zh.md", b"", "a.md", "docs/a.zh.md", (Part("glossary", 3, 9),))
+    >>> json.loads(manifest_json([page], ["o.zip", "en/o.zip"]))["files"]  # doctest: +ELLIPSIS
+    {'docs/a.zh.md': {'generated': [{'lines': [3, 9], 'name': 'glossary'}], 'sha256': 'e3b0c4...', 'source': 'docs/a.zh.md', 'url': 'a.md'}}
+    """
+    manifest = {
+        "about": "Each file of this archive, by its path: url, where the site publishes it "
+        "(from the site's root; null: the site does not); source, the repository's file it is "
+        "made from; generated, the lines (first, last) its generation markers became, as the "
+        "site publishes them (conftest.py runs no example there: the reference's examples are "
+        "attn's docstrings); sha256. archive: where the site publishes this archive.",
+        "archive": list(published_at),
+        "command": archive_readme.COMMAND,
+        "files": {
+            file.name: {
+                "url": file.url,
+                "source": file.source,
+                "generated": [
+                    {"name": part.name, "lines": [part.first, part.last]} for part in file.generated
+                ],
+                "sha256": hashlib.sha256(file.data).hexdigest(),
+            }
+            for file in files
+        },
+    }
+    return json.dumps(manifest, ensure_ascii=False, indent=2, sort_keys=True)
+
+
+def archive_files(
+    docs_dir: Path,
+    locales: Sequence[str] = (),
+    default: str = "",
+    published_at: Sequence[str] = (ARCHIVE,),
+    package: Path | None = None,
+) -> list[Original]:
+    """Return every file of the archive, in its order: what runs the examples, then the
+    package, then the sources under ``docs/``, then the manifest of all the others."""
+    pages = page_sources(docs_dir, locales, default)
+    code = package_sources(package or Path(str(attn.__file__)).parent)
+    settings = archive_readme.project_settings()
+    notebooks: dict[str, str] = {}
+    for page in pages:
+        plain, locale = split_locale(page.name, locales)
+        if locale and plain.endswith(".py"):
+            notebooks.setdefault(locale, page.name)
+    requirements = archive_readme.requirements_txt(settings)
+    readme = archive_readme.readme_markdown(
+        requirements.splitlines(), archive_readme.pinned(settings, archive_readme.LAB), notebooks
+    )
+    conftest = utf8(CONFTEST, "conftest.py")
+    texts = "coursesite/agents/archive_readme.py"
+    runner = [
+        Original("README.md", readme.encode("utf-8"), source=texts),
+        Original("requirements.txt", requirements.encode("utf-8"), source="pyproject.toml"),
+        Original("pytest.ini", archive_readme.PYTEST_INI.encode("utf-8"), source=texts),
+        Original(
+            "conftest.py", conftest.encode("utf-8"), source=f"coursesite/agents/{CONFTEST.name}"
+        ),
+    ]
+    files = [*runner, *code, *pages]
+    manifest = manifest_json(files, published_at) + "\n"
+    return [*files, Original(MANIFEST, manifest.encode("utf-8"))]
+
+
+def originals_zip(
+    docs_dir: Path,
+    locales: Sequence[str] = (),
+    default: str = "",
+    published_at: Sequence[str] = (ARCHIVE,),
+    package: Path | None = None,
+) -> bytes:
+    """Return the archive (``archive_files``), every entry dated by the build."""
+    when = archive_time(get_build_datetime())
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for path in originals(docs_dir):
-            name = f"{ARCHIVE_FOLDER}/{path.relative_to(docs_dir).as_posix()}"
-            data = path.read_bytes()
-            try:
-                data.decode("utf-8")
-            except UnicodeDecodeError as error:
-                raise PluginError(
-                    f"{name} is not UTF-8 ({error}); {ARCHIVE} holds UTF-8"
-                ) from error
+        for file in archive_files(docs_dir, locales, default, published_at, package):
             # The build's date, not the checkout's file times: one commit, one archive.
-            info = zipfile.ZipInfo(name, date_time=archive_time(get_build_datetime()))
+            info = zipfile.ZipInfo(file.name, date_time=when)
             info.external_attr = 0o644 << 16
-            archive.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED)
+            archive.writestr(info, file.data, compress_type=zipfile.ZIP_DEFLATED)
     return buffer.getvalue()
 
 
@@ -68,8 +300,24 @@ def archive_time(when: datetime) -> tuple[int, int, int, int, int, int]:
     return max((when.year, when.month, when.day, when.hour, when.minute, when.second), ZIP_EPOCH)
 
 
+def built_locales(config: MkDocsConfig) -> tuple[list[str], str]:
+    """Return the languages the site is built in and the default one (at the site's root)."""
+    i18n = plugin(config)
+    default = default_locale(config)
+    return (list(i18n.build_languages) if i18n is not None else [default]), default
+
+
 def on_files(files: Files, config: MkDocsConfig) -> Files:
-    """Add ``originals.zip`` as a file of the site, so that a page may link to it."""
-    content = originals_zip(Path(config.docs_dir))
-    files.append(File.generated(config, ARCHIVE, content=content))
+    """Add ``originals.zip`` to the language being built, in its folder (``en/originals.zip``).
+
+    Its source path is ``originals.zip`` in every language, as a page's is ``index.md``: a link
+    to it from a page at the docs' root is found in every language (MkDocs checks links by
+    source path) and leads to the archive in the page's own folder, as its twin's link does.
+    """
+    locales, default = built_locales(config)
+    published_at = [language_prefix(locale, default) + ARCHIVE for locale in locales]
+    content = originals_zip(Path(config.docs_dir), locales, default, published_at)
+    file = File.generated(config, ARCHIVE, content=content)
+    file.dest_uri = language_prefix(build_locale(config), default) + ARCHIVE
+    files.append(file)
     return files
