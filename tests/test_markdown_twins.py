@@ -189,15 +189,18 @@ def optional(name: str) -> bool:
     )
 
 
-@pytest.mark.parametrize(("locale", "prefix"), PREFIXES.items())
-@pytest.mark.parametrize("where", ["root", "own"])
+#: Where each language's pages are listed: the root llms.txt lists every language, and each
+#: language but the default has its own in its folder.
+LISTINGS = [("", locale, prefix) for locale, prefix in PREFIXES.items()] + [
+    (prefix, locale, prefix) for locale, prefix in PREFIXES.items() if prefix
+]
+
+
+@pytest.mark.parametrize(("folder", "locale", "prefix"), LISTINGS)
 def test_llms_txt_lists_every_page_once_with_its_title_and_its_description(
-    site: Path, locale: str, prefix: str, where: str
+    site: Path, folder: str, locale: str, prefix: str
 ) -> None:
-    folder = "" if where == "root" else prefix
     listed = sections((site / folder / "llms.txt").read_text(encoding="utf-8"))
-    if where == "own" and (SECTIONS[locale] not in listed or not prefix):
-        pytest.skip("the default language's pages are listed in the root llms.txt")
     items = [*listed[SECTIONS[locale]], *listed["Optional"]]
     matches = [ITEM.fullmatch(item) for item in items]
     assert all(matches), items
