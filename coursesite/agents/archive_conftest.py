@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from doctest import ELLIPSIS, NORMALIZE_WHITESPACE
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TypedDict
 
 import pytest
 from sybil import Document, Region, Sybil
@@ -36,10 +36,28 @@ FLAGS = ELLIPSIS | NORMALIZE_WHITESPACE
 MARKDOWN_PARSERS: list[Parser] = [PythonCodeBlockParser(doctest_optionflags=FLAGS), SkipParser()]
 
 
+class GeneratedPart(TypedDict):
+    """A generated part of a page: its first and last lines."""
+
+    lines: list[int]
+
+
+class FileEntry(TypedDict, total=False):
+    """What the manifest says of one file (the runner reads its generated parts)."""
+
+    generated: list[GeneratedPart]
+
+
+class Manifest(TypedDict):
+    """``manifest.json``, as far as the runner reads it."""
+
+    files: dict[str, FileEntry]
+
+
 @cache
-def manifest() -> dict[str, Any]:
+def manifest() -> Manifest:
     """Return ``manifest.json``: what the archive holds."""
-    found: dict[str, Any] = json.loads((HERE / "manifest.json").read_text(encoding="utf-8"))
+    found: Manifest = json.loads((HERE / "manifest.json").read_text(encoding="utf-8"))
     return found
 
 

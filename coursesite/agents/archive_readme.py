@@ -17,7 +17,7 @@ import re
 import tomllib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import NotRequired, TypedDict, cast
 
 from coursesite import PROJECT
 
@@ -50,7 +50,20 @@ def name_of(requirement: str) -> str:
     return re.split(r"[\s\[<>=!~;]", requirement, maxsplit=1)[0]
 
 
-def pinned(pyproject: Mapping[str, Any], names: Sequence[str]) -> list[str]:
+#: What the archive reads of ``pyproject.toml``.
+Project = TypedDict(
+    "Project",
+    {"dependencies": list[str], "optional-dependencies": NotRequired[dict[str, list[str]]]},
+)
+
+
+class PyProject(TypedDict):
+    """``pyproject.toml``, as far as the archive reads it."""
+
+    project: Project
+
+
+def pinned(pyproject: PyProject, names: Sequence[str]) -> list[str]:
     """Return the requirement ``pyproject.toml`` gives for each of ``names``, in that order."""
     project = pyproject["project"]
     declared = [*project["dependencies"]]
@@ -60,15 +73,15 @@ def pinned(pyproject: Mapping[str, Any], names: Sequence[str]) -> list[str]:
     return [by_name.get(name, name) for name in names]
 
 
-def requirements_txt(pyproject: Mapping[str, Any]) -> str:
+def requirements_txt(pyproject: PyProject) -> str:
     """Return the archive's ``requirements.txt``: attn's dependencies and the test runner."""
     attn = [name_of(requirement) for requirement in pyproject["project"]["dependencies"]]
     return "".join(f"{line}\n" for line in pinned(pyproject, [*attn, *RUNNER]))
 
 
-def project_settings() -> dict[str, Any]:
+def project_settings() -> PyProject:
     """Return the repository's ``pyproject.toml``: the packages' versions are declared there."""
-    return tomllib.loads(Path(PROJECT, "pyproject.toml").read_text(encoding="utf-8"))
+    return cast(PyProject, tomllib.loads(Path(PROJECT, "pyproject.toml").read_text("utf-8")))
 
 
 def readme_markdown(
