@@ -5,11 +5,13 @@ from __future__ import annotations
 import gzip
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
+from urllib.parse import urljoin, urlsplit
 
 from bs4 import BeautifulSoup
 
@@ -97,3 +99,34 @@ def bundle_fragments(bundle: Path) -> dict[str, dict[str, Any]]:
         fragment["language"] = path.name.split("_")[0]
         fragments[fragment["url"]] = fragment
     return fragments
+
+
+#: One ``llms.txt`` list item: title, URL, note.
+ITEM = re.compile(r"- \[(?P<title>.+)\]\((?P<url>[^)\s]+)\): (?P<note>\S.*)")
+
+
+def sections(llms: str) -> dict[str, list[str]]:
+    """Return each ``## `` section of an llms.txt with its list items."""
+    found: dict[str, list[str]] = {}
+    current: list[str] | None = None
+    for line in llms.splitlines():
+        if line.startswith("## "):
+            current = found.setdefault(line[3:], [])
+        elif current is not None and line.startswith("- "):
+            current.append(line)
+    return found
+
+
+def sitemap_requests(site: Path, address: str = "http://host/") -> set[Path]:
+    """Return every ``sitemap.xml`` that Material's script fetches from some built page of the
+    site served at ``address``: one beside the target of each ``<link rel="alternate">``
+    (relative, or absolute on the site's own origin)."""
+    base = urlsplit(address)
+    wanted: set[Path] = set()
+    for page in site.rglob("*.html"):
+        url = address + page.relative_to(site).as_posix()
+        for link in soup(page).select('link[rel~="alternate"][href]'):
+            sitemap = urlsplit(urljoin(urljoin(url, link["href"]), "sitemap.xml"))
+            if sitemap.netloc == base.netloc and sitemap.path.startswith(base.path):
+                wanted.add(site / sitemap.path[len(base.path) :])
+    return wanted

@@ -10,7 +10,6 @@ import subprocess
 import sys
 from datetime import UTC, date, datetime
 from pathlib import Path
-from urllib.parse import urljoin, urlsplit
 from urllib.request import urlopen
 
 import pytest
@@ -29,13 +28,11 @@ from tests.docs_pages import (
     twin,
 )
 from tests.markdown_parts import front_matter
-from tests.site import build, copy_of_the_project, soup
+from tests.site import ITEM, copy_of_the_project, sections, sitemap_requests, soup
 
 SECTIONS = {"zh": "中文", "en": "English"}
 VIEW_LABELS = {"zh": "查看 Markdown", "en": "View Markdown"}
 MARKER = "<!-- generated:"
-ITEM = re.compile(r"- \[(?P<title>.+)\]\((?P<url>[^)\s]+)\): (?P<note>\S.*)")
-SITE_URL = "https://example.org/r36/"
 #: A lab notebook that only prints the language its kernel was started in.
 TINY_LAB = (FIXTURES / "tiny_lab.py").read_text(encoding="utf-8")
 
@@ -55,18 +52,6 @@ def git_revision() -> str:
     return done.stdout.strip() if done.returncode == 0 else "unknown"
 
 
-def sections(llms: str) -> dict[str, list[str]]:
-    """Return each ``## `` section of an llms.txt with its list items."""
-    found: dict[str, list[str]] = {}
-    current: list[str] | None = None
-    for line in llms.splitlines():
-        if line.startswith("## "):
-            current = found.setdefault(line[3:], [])
-        elif current is not None and line.startswith("- "):
-            current.append(line)
-    return found
-
-
 def title_of(page: Path) -> str:
     """Return a built page's H1 as a reader sees it (without the permalink sign)."""
     h1 = soup(page).select_one("article h1")
@@ -74,20 +59,6 @@ def title_of(page: Path) -> str:
     for permalink in h1.select("a.headerlink"):
         permalink.decompose()
     return h1.get_text().strip()
-
-
-def sitemap_requests(site: Path, site_path: str = "/") -> set[Path]:
-    """Return every ``sitemap.xml`` that Material's script fetches from some built page: one
-    beside the target of each ``<link rel="alternate">``."""
-    origin = "http://host"
-    wanted: set[Path] = set()
-    for page in site.rglob("*.html"):
-        url = origin + site_path + page.relative_to(site).as_posix()
-        for link in soup(page).select('link[rel~="alternate"][href]'):
-            sitemap = urlsplit(urljoin(urljoin(url, link["href"]), "sitemap.xml"))
-            if sitemap.netloc == "host" and sitemap.path.startswith(site_path):
-                wanted.add(site / sitemap.path[len(site_path) :])
-    return wanted
 
 
 # --- the twins --------------------------------------------------------------------------------
@@ -311,39 +282,6 @@ def test_a_rebuild_in_the_same_process_starts_afresh(tmp_path: Path) -> None:
     assert listed == 2 * (len(published_sources()) + len(notebook_names()))
     full = (tmp_path / "out" / "llms-full.txt").read_text(encoding="utf-8")
     assert len(DOC.findall(full)) == 2 * len(published_sources())
-
-
-# --- originals.zip ----------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def linked_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A copy of the project outside git, with ``site_url`` set and both index pages linking
-    the archive; built strictly, like the real site."""
-    folder = tmp_path_factory.mktemp("linked")
-    config = copy_of_the_project(folder, without=frozenset({"search"}))
-    for locale in PREFIXES:
-        index = folder / "docs" / f"index.{locale}.md"
-        link = "\n- [originals.zip](originals.zip)\n"
-        index.write_text(index.read_text(encoding="utf-8") + link, encoding="utf-8")
-    result = build(folder / "out", config, env={"SITE_URL": SITE_URL})
-    assert result.returncode == 0, f"strict build failed:\n{result.stderr}"
-    return folder / "out"
-
-
-def test_llms_txt_links_absolutely_under_site_url_and_says_unknown_outside_git(
-    linked_copy: Path,
-) -> None:
-    llms = (linked_copy / "llms.txt").read_text(encoding="utf-8")
-    urls = [m["url"] for items in sections(llms).values() for m in map(ITEM.fullmatch, items) if m]
-    assert len(urls) == 2 * (len(published_sources()) + len(notebook_names()))
-    assert all(url.startswith(SITE_URL) for url in urls)
-    assert "revision unknown" in llms.splitlines()[2]
-
-
-def test_a_sitemap_answers_under_a_site_path_too(linked_copy: Path) -> None:
-    wanted = sitemap_requests(linked_copy, urlsplit(SITE_URL).path)
-    assert [p.relative_to(linked_copy).as_posix() for p in wanted if not p.is_file()] == []
 
 
 # --- what the host sends ----------------------------------------------------------------------

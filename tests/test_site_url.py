@@ -18,7 +18,16 @@ from playwright.sync_api import Browser
 
 from tests.browser import loaded, serving, watched_page
 from tests.constants import PREFIXES
-from tests.site import build, copy_of_the_project, host_content_types, soup
+from tests.docs_pages import notebook_names, published_sources
+from tests.site import (
+    ITEM,
+    build,
+    copy_of_the_project,
+    host_content_types,
+    sections,
+    sitemap_requests,
+    soup,
+)
 
 REPO_URL = "https://example.invalid/attention-course"
 SUB_PATH = "/course/"
@@ -156,3 +165,23 @@ def test_llmstxt_orgs_context_builder_reads_every_link(
         path = site / urlsplit(url).path.removeprefix(SUB_PATH)
         assert path.read_text(encoding="utf-8").strip()[:200] in context, url
     print(f"context from {folder or '/'}llms.txt: {len(context):,} characters")
+
+
+def test_llms_txt_links_absolutely_under_site_url_and_says_unknown_outside_git(
+    addressed: tuple[Path, str],
+) -> None:
+    site, address = addressed
+    llms = (site / "llms.txt").read_text(encoding="utf-8")
+    urls = [m["url"] for items in sections(llms).values() for m in map(ITEM.fullmatch, items) if m]
+    assert len(urls) == 2 * (len(published_sources()) + len(notebook_names()))
+    assert all(url.startswith(address) for url in urls)
+    assert "revision unknown" in llms.splitlines()[2]
+
+
+def test_every_sitemap_material_asks_for_answers_under_the_sub_path(
+    addressed: tuple[Path, str],
+) -> None:
+    site, address = addressed
+    wanted = sitemap_requests(site, address)
+    assert any(p.parent != site for p in wanted), "absolute alternates are followed too"
+    assert [p.relative_to(site).as_posix() for p in wanted if not p.is_file()] == []
