@@ -16,11 +16,11 @@ from mkdocs.config.defaults import MkDocsConfig
 VARIABLE = "SOURCE_DATE_EPOCH"
 
 
-def commit_time(folder: Path) -> str | None:
-    """Return the committer time of git's HEAD in ``folder`` (seconds since 1970), or None."""
+def git_answer(folder: Path, *arguments: str) -> str | None:
+    """Return what ``git ARGUMENTS`` prints in ``folder``, stripped; None outside git."""
     try:
         done = subprocess.run(
-            ["git", "log", "-1", "--format=%ct"],
+            ["git", *arguments],
             cwd=folder,
             capture_output=True,
             text=True,
@@ -30,6 +30,16 @@ def commit_time(folder: Path) -> str | None:
     except (OSError, subprocess.SubprocessError):
         return None
     return done.stdout.strip() or None
+
+
+def commit_time(folder: Path) -> str | None:
+    """Return the committer time of git's HEAD in ``folder`` (seconds since 1970), or None."""
+    return git_answer(folder, "log", "-1", "--format=%ct")
+
+
+def revision(folder: Path) -> str:
+    """Return the short hash of git's HEAD in ``folder``, or ``"unknown"`` outside git."""
+    return git_answer(folder, "rev-parse", "--short", "HEAD") or "unknown"
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:

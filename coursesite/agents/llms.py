@@ -9,7 +9,6 @@ from __future__ import annotations
 import html
 import posixpath
 import re
-import subprocess
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
@@ -18,6 +17,7 @@ from urllib.parse import urljoin, urlsplit
 from mkdocs.utils import get_build_date
 
 from coursesite.agents.archive import ARCHIVE
+from coursesite.dates import revision
 
 LLMS = "llms.txt"
 LLMS_FULL = "llms-full.txt"
@@ -247,22 +247,6 @@ def summary_text(descriptions: Iterable[str], revision: str, date: str) -> str:
     """
     said = " ".join(d.strip() for d in descriptions if d and d.strip())
     return f"{said} Site revision {revision}, built {date}.".strip()
-
-
-def revision(folder: Path) -> str:
-    """Return the short hash of git's HEAD in ``folder``, or ``"unknown"`` outside git."""
-    try:
-        done = subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"],
-            cwd=folder,
-            capture_output=True,
-            text=True,
-            check=True,
-            timeout=30,
-        )
-    except (OSError, subprocess.SubprocessError):
-        return "unknown"
-    return done.stdout.strip() or "unknown"
 
 
 def ordered_entries(state: Listing, locale: str) -> list[Entry]:
