@@ -12,8 +12,12 @@ from __future__ import annotations
 import mimetypes
 from collections.abc import Mapping
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from mkdocs.config.defaults import MkDocsConfig
+
+from coursesite.agents.link_headers import language_folders, link_rules, pages_with_twins
+from coursesite.i18n import outer_build
 
 CONTENT_TYPES: dict[str, str] = {
     ".md": "text/markdown; charset=utf-8",
@@ -76,6 +80,11 @@ def on_startup(*, command: str, dirty: bool) -> None:
 
 
 def on_post_build(config: MkDocsConfig) -> None:
-    """Write ``_headers`` at the root of the built site."""
-    # i18n's nested English build runs this too: the second write is the same file.
-    Path(config.site_dir, HEADERS_FILE).write_text(headers_text(), encoding="utf-8")
+    """Once the whole site is built, write ``_headers`` at its root: the content types, then
+    each page's ``Link`` to its twin and its ``llms.txt`` (``link_headers.py``)."""
+    if not outer_build(config):
+        return
+    site = Path(config.site_dir)
+    root = urlsplit(config.site_url or "").path.rstrip("/") + "/"
+    links = link_rules(pages_with_twins(site), language_folders(site), root)
+    (site / HEADERS_FILE).write_text(headers_text() + links, encoding="utf-8")
