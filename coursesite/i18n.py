@@ -14,13 +14,13 @@ release other than the one this module was written for, and ``pyproject.toml`` p
 
 from __future__ import annotations
 
-from importlib.metadata import version
 from typing import Protocol, cast
 
 from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File
 from mkdocs.structure.pages import Page
+
+from coursesite.releases import require
 
 PLUGIN = "i18n"
 DISTRIBUTION = "mkdocs-static-i18n"
@@ -46,16 +46,10 @@ def check_version(installed: str | None = None) -> None:
     >>> check_version("1.4.0")
     Traceback (most recent call last):
     ...
-    mkdocs.exceptions.PluginError: coursesite.i18n reads mkdocs-static-i18n 1.3.1's internals, but 1.4.0 is installed: check them against the new release (the building flag, current_language, the facts on each file), then change VERIFIED and the pin in pyproject.toml
+    mkdocs.exceptions.PluginError: coursesite.i18n reads the building flag, current_language and the facts on each file of mkdocs-static-i18n 1.3.1, but 1.4.0 is installed: check them against the new release, then change VERIFIED there and the pin in pyproject.toml
     """
-    found = installed if installed is not None else version(DISTRIBUTION)
-    if found != VERIFIED:
-        raise PluginError(
-            f"coursesite.i18n reads {DISTRIBUTION} {VERIFIED}'s internals, but {found} is "
-            "installed: check them against the new release (the building flag, "
-            "current_language, the facts on each file), then change VERIFIED and the pin in "
-            "pyproject.toml"
-        )
+    reads = "reads the building flag, current_language and the facts on each file"
+    require(DISTRIBUTION, VERIFIED, __name__, reads, "check them", installed)
 
 
 def plugin(config: MkDocsConfig) -> I18nPlugin | None:

@@ -22,15 +22,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from importlib.metadata import version
 
 from markdown import Markdown
 from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.exceptions import PluginError
 from pygments import highlight
 from pygments.lexer import Lexer
 from pygments.lexers import get_lexer_by_name
 from pymdownx.highlight import BlockHtmlFormatter
+
+from coursesite.releases import require
 
 DISTRIBUTION = "pymdown-extensions"
 #: The release whose formatter options this module copies (its private way of building them).
@@ -117,15 +117,10 @@ def check_version(installed: str | None = None) -> None:
     >>> check_version("99.0")
     Traceback (most recent call last):
     ...
-    mkdocs.exceptions.PluginError: coursesite.content.pymdownx_highlight copies pymdown-extensions 13.1.2's code block formatter, but 99.0 is installed: run tests/test_doctest_blocks.py against the new release, then change VERIFIED and the pin in pyproject.toml
+    mkdocs.exceptions.PluginError: coursesite.content.pymdownx_highlight copies the code block formatter of pymdown-extensions 13.1.2, but 99.0 is installed: run tests/test_doctest_blocks.py against the new release, then change VERIFIED there and the pin in pyproject.toml
     """
-    found = installed if installed is not None else version(DISTRIBUTION)
-    if found != VERIFIED:
-        raise PluginError(
-            f"{__name__} copies {DISTRIBUTION} {VERIFIED}'s code block formatter, but {found} "
-            "is installed: run tests/test_doctest_blocks.py against the new release, then "
-            "change VERIFIED and the pin in pyproject.toml"
-        )
+    copies = "copies the code block formatter"
+    require(DISTRIBUTION, VERIFIED, __name__, copies, "run tests/test_doctest_blocks.py", installed)
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
