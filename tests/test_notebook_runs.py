@@ -34,16 +34,23 @@ def no_process(*args: Any, **kwargs: Any) -> None:
     raise AssertionError("a process was started")
 
 
-def runs_from_the_cache(
-    folder: Path, payload: dict[str, Any], monkeypatch: pytest.MonkeyPatch
-) -> tuple[NotebookRuns, Path, Path]:
-    """Start the runs of a notebook whose cache entry holds ``payload``, with no process
-    allowed; return the runs, the notebook and its cache entry."""
+def unstarted_runs(folder: Path) -> tuple[NotebookRuns, Path, Path]:
+    """Return runs not started yet of a notebook written in ``folder``, the notebook and where
+    its run is cached (the cache's folder made, the entry not written)."""
     source = folder / "LAB-09.zh.py"
     source.write_text(NOTEBOOK, encoding="utf-8")
     runs = NotebookRuns(folder / "cache")
     cache = runs.cache_file(source, "zh", output_fingerprint())
     cache.parent.mkdir()
+    return runs, source, cache
+
+
+def runs_from_the_cache(
+    folder: Path, payload: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> tuple[NotebookRuns, Path, Path]:
+    """Start the runs of a notebook whose cache entry holds ``payload``, with no process
+    allowed; return the runs, the notebook and its cache entry."""
+    runs, source, cache = unstarted_runs(folder)
     cache.write_text(json.dumps(payload), encoding="utf-8")
     monkeypatch.setattr(subprocess, "Popen", no_process)
     runs.start([(source, "zh")])
@@ -77,11 +84,7 @@ class Told(logging.Handler):
 def test_an_unreadable_cache_entry_is_run_again_with_one_warning(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, entry: bytes
 ) -> None:
-    source = tmp_path / "LAB-09.zh.py"
-    source.write_text(NOTEBOOK, encoding="utf-8")
-    runs = NotebookRuns(tmp_path / "cache")
-    cache = runs.cache_file(source, "zh", output_fingerprint())
-    cache.parent.mkdir()
+    runs, source, cache = unstarted_runs(tmp_path)
     cache.write_bytes(entry)
     started: list[list[str]] = []
     monkeypatch.setattr(subprocess, "Popen", lambda command, **kwargs: started.append(command))
@@ -109,11 +112,7 @@ def test_the_cache_key_changes_with_the_notebook_and_the_language(tmp_path: Path
 def test_a_failure_is_reported_once_and_not_cached(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    source = tmp_path / "LAB-09.zh.py"
-    source.write_text(NOTEBOOK, encoding="utf-8")
-    runs = NotebookRuns(tmp_path / "cache")
-    cache = runs.cache_file(source, "zh", output_fingerprint())
-    cache.parent.mkdir()
+    runs, source, cache = unstarted_runs(tmp_path)
     # The run failed: it left its report, not a cache entry.
     failed = {"line": 10, "what": "AssertionError: arithmetic", "traceback": "..."}
     failed_file(cache).write_text(json.dumps(failed), encoding="utf-8")
