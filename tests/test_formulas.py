@@ -7,13 +7,12 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from mkdocs.exceptions import PluginError
 
 from coursesite.formulas import font, mathml
 from coursesite.lab import notebook_html
 from tests.constants import PREFIXES
 from tests.docs_pages import DOCS, page_names, twin
-from tests.site import build, copy_of_the_project, soup
+from tests.site import soup
 
 #: The inline formulas of R36, counted by hand: a formula lost on the way fails the count.
 R36_FORMULAS = 24
@@ -80,30 +79,6 @@ def test_the_font_subset_covers_every_formula_and_no_more(tmp_path: Path) -> Non
     fresh = tmp_path / "subset.woff2"
     font.write_subset(used, target=fresh)
     assert mathml.font_characters(fresh) == committed, "run `make font`"
-
-
-def test_a_formula_latex2mathml_cannot_convert_fails_the_build(tmp_path: Path) -> None:
-    config = copy_of_the_project(tmp_path / "repo")
-    page = tmp_path / "repo" / "docs" / "R36.zh.md"
-    page.write_text(page.read_text(encoding="utf-8") + "\n坏公式 $\\frac{1}{$\n", encoding="utf-8")
-    result = build(tmp_path / "out", config)
-    assert result.returncode != 0
-    assert "R36.zh.md: formula '\\\\frac{1}{' cannot be converted to MathML" in result.stderr
-
-
-@pytest.mark.parametrize(
-    ("latex", "missing"),
-    [(r"\alpha", "𝛼"), (r"\sqrt{\frac{1}{d_k}}", "√ (tall)")],
-)
-def test_a_formula_the_font_subset_cannot_draw_fails_the_build(latex: str, missing: str) -> None:
-    page = SimpleNamespace(file=SimpleNamespace(src_uri="R36.zh.md"))
-    html = f'<p><span class="arithmatex">\\({latex}\\)</span></p>'
-    with pytest.raises(PluginError) as error:
-        mathml.on_page_content(html, page=page, config={"docs_dir": str(DOCS)}, files=None)
-    message = str(error.value)
-    assert message.startswith(f"R36.zh.md: formula {latex!r} draws")
-    assert missing in message
-    assert "run `make font`" in message
 
 
 def test_a_notebooks_formulas_become_mathml_without_mathjax() -> None:

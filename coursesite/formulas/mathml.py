@@ -6,8 +6,13 @@ from latex2mathml, adjusted for what Chromium's MathML Core draws, with its LaTe
 ``alttext`` (for copying and for screen readers; a TeX ``<annotation>`` as well would only
 double every formula in the page's weight and in the search index). A notebook's Markdown
 cells get the same treatment: ``coursesite.lab`` marks their ``$...$`` the same way first. The
-build fails on a formula latex2mathml cannot convert and on one that draws a character the
-vendored font subset lacks.
+build fails on a formula latex2mathml cannot convert or converts into malformed MathML, and on
+one that draws a character the vendored font subset lacks, naming the page's source file (a
+notebook's ``.py``) and the formula's line in it.
+
+latex2mathml converts some mistakes without a word (``\frac{Y=AV`` becomes an ``<mfrac>`` with
+one child, ``\text{abc`` prints its brace): ``math_element`` also checks what it returns against
+MathML Core's content models, and the formula's braces against each other.
 
 >>> latex_to_mathml(r"\operatorname{softmax}_{\text{key}}(QK^{\mathsf T})")
 '<math alttext="..."><mrow><msub><mi>softmax</mi><mrow><mtext>key</mtext></mrow></msub><mo stretchy="false">(</mo><mi>Q</mi><msup><mi>K</mi><mrow><mi>𝖳</mi></mrow></msup><mo stretchy="false">)</mo></mrow></math>'
@@ -77,6 +82,42 @@ VARIANTS = {
 TALL = {"mfrac", "munder", "mover", "munderover", "mtable", "msqrt", "mroot"}
 TALL_MARK = " (tall)"
 
+# MathML Core's elements whose content model is a fixed number of children.
+CHILDREN = {
+    "mfrac": 2,
+    "mroot": 2,
+    "msub": 2,
+    "msup": 2,
+    "munder": 2,
+    "mover": 2,
+    "msubsup": 3,
+    "munderover": 3,
+}
+SCRIPTED = {"msub", "msup", "msubsup"}
+# Elements whose children must all be one element; elements with no element children at all.
+ONLY_CHILD = {"mtable": "mtr", "mtr": "mtd"}
+CHILDLESS = {"mi", "mn", "mo", "mtext", "ms", "mspace", "mprescripts", "none"}
+
+# What each of latex2mathml's exceptions means in an author's words (it gives no message).
+CONVERTER_ERRORS = {
+    "NoAvailableTokensError": "it ends where more must follow (a command without its argument?)",
+    "StopIteration": "it ends where more must follow (a \\left or \\right without its delimiter?)",
+    "MissingSuperScriptOrSubscriptError": "a ^ or _ has nothing after it",
+    "DoubleSuperscriptsError": "one base has two superscripts (x^2^3: brace one of them)",
+    "DoubleSubscriptsError": "one base has two subscripts (x_1_2: brace one of them)",
+    "ExtraLeftOrMissingRightError": "a \\left has no \\right, or a \\right no \\left",
+    "MissingEndError": "a \\begin{...} has no matching \\end{...}",
+    "NumeratorNotFoundError": "\\over has no numerator",
+    "DenominatorNotFoundError": "\\over has no denominator",
+}
+
+# A brace that groups, and what is never one: an escaped character (\{, \\) or a command name.
+BRACE = re.compile(r"\\(?:[A-Za-z]+|.)|[{}]", re.DOTALL)
+
+
+class FormulaError(ValueError):
+    """A formula the site cannot show as its author wrote it; the message says what is wrong."""
+
 
 def styled(char: str, style: str) -> str:
     """Return ``char`` from a Unicode mathematical alphabet (``DOUBLE-STRUCK``, ``ITALIC`` …).
@@ -105,26 +146,50 @@ def styled(char: str, style: str) -> str:
 def math_element(latex: str, display: bool = False) -> Element:
     r"""Return ``latex`` as a ``<math>`` element that Chromium's MathML Core draws as TeX would.
 
-    Raises an exception for LaTeX latex2mathml cannot convert, including an unknown command
-    (which latex2mathml would otherwise print as text).
+    Raises ``FormulaError``, saying what is wrong, for LaTeX that latex2mathml cannot convert,
+    for an unknown command (which latex2mathml would otherwise print as text), for MathML that
+    breaks a content model (see ``check_structure``) and for unbalanced braces.
 
     >>> math_element(r"\frac{1}{")
     Traceback (most recent call last):
-    latex2mathml.exceptions.NoAvailableTokensError
+    coursesite.formulas.mathml.FormulaError: it ends where more must follow (a command without its argument?); the { at character 9 is never closed
     >>> math_element(r"\softmax(x)")
     Traceback (most recent call last):
-    ValueError: unknown command \softmax
+    coursesite.formulas.mathml.FormulaError: unknown command \softmax
+    >>> math_element(r"\frac{Y=AV")
+    Traceback (most recent call last):
+    coursesite.formulas.mathml.FormulaError: <mfrac> has 1 child, needs 2 (an unclosed brace?)
+    >>> math_element(r"\sqrt{d_k")
+    Traceback (most recent call last):
+    coursesite.formulas.mathml.FormulaError: the { at character 6 is never closed
     """
-    math = convert_to_element(latex, display="block" if display else "inline")
+    try:
+        math = convert_to_element(latex, display="block" if display else "inline")
+    # latex2mathml raises many kinds of exception for bad input, none of them shared.
+    except Exception as error:
+        name = type(error).__name__
+        said = CONVERTER_ERRORS.get(name) or f"latex2mathml cannot convert it ({name}: {error})"
+        braces = brace_mistake(latex)
+        raise FormulaError(f"{said}; {braces}" if braces else said) from error
     for element in math.iter():
         raw = element.text or ""
+        if raw.startswith("\\end{"):
+            raise FormulaError(f"{raw} has no \\begin")
         if raw.startswith("\\"):
-            raise ValueError(f"unknown command {raw}")
+            raise FormulaError(f"unknown command {raw}")
+        # TeX stops on an & outside an alignment; latex2mathml prints it (\& is an entity).
+        if raw == "&":
+            raise FormulaError("an & outside a matrix (\\& writes the sign)")
         element.text = unescape(raw) or None
         if element.tag == "mi" and raw.startswith("&") and unescape(raw) in ascii_letters:
             element.set("mathvariant", "normal")  # \mathrm{d}: latex2mathml writes d as &#x00064;
         elif element.tag == "mi" and raw in SPACES:
             element.tag = "mo"  # latex2mathml makes : and ; identifiers, with no space around
+    check_structure(math, latex)
+    # latex2mathml closes an unclosed group at the formula's end and prints a stray } as text.
+    braces = brace_mistake(latex)
+    if braces:
+        raise FormulaError(braces)
     for element in math.iter():
         for name, value in element.attrib.items():
             eighteenths = NAMED_SPACES.get(value.removeprefix("negative"))
@@ -149,6 +214,94 @@ def math_element(latex: str, display: bool = False) -> Element:
         del math.attrib["display"]
     math.set("alttext", latex)
     return math
+
+
+def check_structure(math: Element, latex: str) -> None:
+    r"""Raise ``FormulaError`` where ``math`` breaks MathML Core's content models, as
+    latex2mathml's output for a mistyped formula does: a fraction, root or script with too few
+    parts, an ``<mmultiscripts>`` whose scripts are not in pairs, a table row outside a table,
+    an element inside a token, an empty operator that is no fence (``\operatorname`` without
+    its name), a script of nothing inside another script (``x^^2``).
+
+    >>> from xml.etree.ElementTree import fromstring
+    >>> check_structure(fromstring("<math><mfrac><mi>a</mi><mi>b</mi></mfrac></math>"), "")
+    >>> check_structure(fromstring("<math><munderover/></math>"), r"x\limits")
+    Traceback (most recent call last):
+    coursesite.formulas.mathml.FormulaError: <munderover> has 0 children, needs 3 (a missing argument?)
+    >>> check_structure(fromstring("<math><mmultiscripts><mi>a</mi><mi>b</mi></mmultiscripts></math>"), "")
+    Traceback (most recent call last):
+    coursesite.formulas.mathml.FormulaError: <mmultiscripts> needs a base, then its scripts in pairs
+    >>> check_structure(fromstring("<math><mtable><mtd/></mtable></math>"), "")
+    Traceback (most recent call last):
+    coursesite.formulas.mathml.FormulaError: <mtable> holds a <mtd>, may hold only <mtr>
+    """
+    unclosed = (brace_mistake(latex) or "").endswith("never closed")
+    for element in math.iter():
+        children = list(element)
+        needs = CHILDREN.get(element.tag)
+        if needs is not None and len(children) != needs:
+            hint = ""
+            if len(children) < needs:
+                hint = " (an unclosed brace?)" if unclosed else " (a missing argument?)"
+            count = f"{len(children)} child{'' if len(children) == 1 else 'ren'}"
+            raise FormulaError(f"<{element.tag}> has {count}, needs {needs}{hint}")
+        if element.tag == "mmultiscripts" and not paired_scripts([c.tag for c in children]):
+            raise FormulaError("<mmultiscripts> needs a base, then its scripts in pairs")
+        only = ONLY_CHILD.get(element.tag)
+        strays = [c.tag for c in children if c.tag != only] if only else []
+        if strays:
+            raise FormulaError(f"<{element.tag}> holds a <{strays[0]}>, may hold only <{only}>")
+        if element.tag in CHILDLESS and children:
+            raise FormulaError(f"<{element.tag}> holds a <{children[0].tag}>, may hold none")
+        # An empty fence is TeX's \left. or \right.; any other empty operator lost its text.
+        if element.tag == "mo" and not element.text and element.get("fence") != "true":
+            hint = "an unclosed brace?" if unclosed else "\\operatorname without its name?"
+            raise FormulaError(f"an empty <mo> ({hint})")
+        # latex2mathml reads x^^2 as x to the power of (nothing squared).
+        if element.tag in SCRIPTED and any(
+            script.tag in SCRIPTED and len(script) and script[0].tag == "mi" and not script[0].text
+            for script in children[1:]
+        ):
+            raise FormulaError("a script of nothing inside a script (a doubled ^ or _?)")
+
+
+def paired_scripts(tags: list[str]) -> bool:
+    """Return whether ``tags``, an ``<mmultiscripts>``'s children, are MathML Core's
+    ``base (sub sup)* [<mprescripts/> (sub sup)*]``.
+
+    >>> paired_scripts(["mi", "mi", "none", "mprescripts", "none", "mi"])
+    True
+    >>> paired_scripts(["mprescripts", "mi", "mi"]), paired_scripts(["mi", "mi"])
+    (False, False)
+    """
+    if not tags or tags[0] == "mprescripts" or tags.count("mprescripts") > 1:
+        return False
+    post, pre = tags[1:], []
+    if "mprescripts" in post:
+        at = post.index("mprescripts")
+        post, pre = post[:at], post[at + 1 :]
+    return len(post) % 2 == 0 and len(pre) % 2 == 0
+
+
+def brace_mistake(latex: str) -> str | None:
+    r"""Return what is wrong with the braces of ``latex``, or None if each ``{`` has its ``}``.
+
+    latex2mathml reads an unclosed group to the formula's end and prints a stray ``}``.
+
+    >>> brace_mistake(r"\{a\} = \frac{1}{2}") is None
+    True
+    >>> brace_mistake(r"\text{abc"), brace_mistake(r"x^{2}}")
+    ('the { at character 6 is never closed', 'the } at character 6 closes nothing')
+    """
+    opened: list[int] = []
+    for match in BRACE.finditer(latex):
+        if match[0] == "{":
+            opened.append(match.start())
+        elif match[0] == "}" and not opened:
+            return f"the }} at character {match.start() + 1} closes nothing"
+        elif match[0] == "}":
+            opened.pop()
+    return f"the {{ at character {opened[-1] + 1} is never closed" if opened else None
 
 
 def latex_to_mathml(latex: str, display: bool = False) -> str:
@@ -217,25 +370,61 @@ def font_characters(path: Path) -> frozenset[str]:
         }
 
 
+def source_line(source: str, latex: str) -> int | None:
+    r"""Return the line of ``source`` on which the formula ``latex`` is written, or None.
+
+    A notebook's Markdown cell is a comment in its ``.py``, each line behind a ``#``: a formula
+    over several lines is found by its first line.
+
+    >>> source_line("# Title\n\nx, then $x^2$ and $$\na+b\n$$\n", "x^2")
+    3
+    >>> source_line("# $$\n# a+b\n# c\n# $$\n", "\na+b\nc\n")
+    2
+    >>> source_line("generated", "x") is None
+    True
+    """
+    first = next((line.strip() for line in latex.splitlines() if line.strip()), latex)
+    for written in (f"${latex}$", f"${first}", latex, first):
+        at = source.find(written)
+        if at >= 0:
+            return source.count("\n", 0, at) + 1
+    return None
+
+
+def formula_place(page: Page, config: MkDocsConfig, latex: str) -> str:
+    """Return where ``latex`` is written, to begin an error message: the page's source file as
+    the repository names it (a notebook's ``.py``) and the formula's line, ``docs/R36.zh.md:12``;
+    the file alone when the formula is not in it as written (a generated part)."""
+    if not page.file.abs_src_path:
+        return page.file.src_uri
+    source = Path(page.file.abs_src_path)
+    root = Path(config["config_file_path"]).parent
+    shown = source.relative_to(root).as_posix() if source.is_relative_to(root) else str(source)
+    try:
+        line = source_line(source.read_text(encoding="utf-8"), latex)
+    except (OSError, UnicodeDecodeError):
+        line = None
+    return f"{shown}:{line}" if line else shown
+
+
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-    """Replace each arithmatex formula in ``html`` with MathML; fail the build on a bad one."""
+    """Replace each arithmatex formula in ``html`` with MathML; fail the build on a bad one,
+    naming its source file and line."""
     font = Path(config["docs_dir"]) / FONT
     covered = font_characters(font)
 
     def render(match: re.Match[str]) -> str:
         tag, opening, latex = match[1], match[2], unescape(match[3])
-        where = f"{page.file.src_uri}: formula {latex!r}"
         try:
             mathml, drawn = converted(latex, display=opening == "[")
-        # latex2mathml raises many kinds of exception for bad input, none of them shared.
-        except Exception as error:
-            raise PluginError(
-                f"{where} cannot be converted to MathML ({type(error).__name__}: {error})"
-            ) from error
+        except FormulaError as error:
+            where = formula_place(page, config, latex)
+            raise PluginError(f"{where}: formula '{latex}' is malformed: {error}") from error
         missing = drawn - covered
         if missing:
             raise PluginError(
-                f"{where} draws {', '.join(sorted(missing))}, which {FONT} lacks: run `make font`"
+                f"{formula_place(page, config, latex)}: formula '{latex}' draws "
+                f"{', '.join(sorted(missing))}, which {FONT} lacks: run `make font`"
             )
         inside, after = (match[4], "") if tag == "span" else ("", match[4])
         return f'<{tag} class="arithmatex">{mathml}{inside}</{tag}>{after}'

@@ -1,0 +1,148 @@
+r"""A mistyped formula stops the build, naming the page's source file, the line and the mistake.
+
+latex2mathml raises on some mistakes and converts others without a word (``\frac{Y=AV`` becomes
+an ``<mfrac>`` with one child): each mistake here must stop the conversion either way.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from mkdocs.exceptions import PluginError
+
+from coursesite.formulas import mathml
+from coursesite.lab import notebook_html
+from tests.docs_pages import DOCS
+from tests.site import build, copy_of_the_project
+
+#: Mistakes an author makes, and what the conversion says of each.
+MISTAKES = {
+    # latex2mathml converts these without a word: the structure and brace checks catch them.
+    r"\frac{Y=AV": "<mfrac> has 1 child, needs 2 (an unclosed brace?)",
+    r"\frac{a}{b": "the { at character 9 is never closed",
+    r"\sqrt{d_k": "the { at character 6 is never closed",
+    r"\text{abc": "the { at character 6 is never closed",
+    r"QK^{\mathsf T}}": "the } at character 15 closes nothing",
+    r"\overset{a}": "<mover> has 1 child, needs 2 (a missing argument?)",
+    r"x\limits": "<munderover> has 0 children, needs 3 (a missing argument?)",
+    r"\operatorname{softmax": "an empty <mo> (an unclosed brace?)",
+    r"x^^2": "a script of nothing inside a script (a doubled ^ or _?)",
+    r"a & b": r"an & outside a matrix (\& writes the sign)",
+    r"\end{matrix}": r"\end{matrix} has no \begin",
+    r"\softmax(x)": r"unknown command \softmax",
+    # latex2mathml raises on these: its exception is said in an author's words.
+    r"x^": "a ^ or _ has nothing after it",
+    r"x^2^3": "one base has two superscripts (x^2^3: brace one of them)",
+    r"\sqrt{": "it ends where more must follow (a command without its argument?); "
+    "the { at character 6 is never closed",
+    r"\left( x": r"a \left has no \right, or a \right no \left",
+    r"\left( x \right": r"it ends where more must follow (a \left or \right without its delimiter?)",
+    r"\begin{matrix} a": r"a \begin{...} has no matching \end{...}",
+}
+
+#: Correct formulas near each mistake's kind, which the checks must let through.
+CORRECT = [
+    r"\frac{a}{b}",
+    r"\frac12",
+    r"\{a\}\lbrace b\rbrace",
+    r"{}^2 x",
+    r"x^{^2}",
+    r"\sqrt[3]{x}",
+    r"\left( \frac{1}{2} \right.",
+    r"\begin{pmatrix} a & b \\ c & d \end{pmatrix}",
+    r"\begin{cases} a & x > 0 \\ b & x \le 0 \end{cases}",
+    r"\sum_{i=1}^{n} x_i",
+    r"\overbrace{x}^{n}",
+    r"\mathrm{d}x \, \& \, \operatorname{softmax}_{\text{key}}(QK^{\mathsf T})",
+]
+
+
+def page_from(source: Path) -> SimpleNamespace:
+    """Return what ``on_page_content`` reads of a page built from ``source``."""
+    return SimpleNamespace(file=SimpleNamespace(src_uri=source.name, abs_src_path=str(source)))
+
+
+def config_in(root: Path) -> dict[str, str]:
+    """Return what ``on_page_content`` reads of the config of a project at ``root``."""
+    return {"docs_dir": str(DOCS), "config_file_path": str(root / "mkdocs.yml")}
+
+
+@pytest.mark.parametrize(("latex", "said"), MISTAKES.items())
+def test_a_mistake_stops_the_conversion_saying_what_is_wrong(latex: str, said: str) -> None:
+    with pytest.raises(mathml.FormulaError) as error:
+        mathml.math_element(latex)
+    assert str(error.value) == said
+
+
+@pytest.mark.parametrize("latex", CORRECT)
+def test_a_correct_formula_passes_the_checks(latex: str) -> None:
+    assert mathml.math_element(latex).get("alttext") == latex
+
+
+def test_a_malformed_formula_names_its_page_and_line(tmp_path: Path) -> None:
+    page = tmp_path / "docs" / "R36.zh.md"
+    page.parent.mkdir()
+    page.write_text("# R36\n\n读取 $Y=AV$。\n\n权重 $\\frac{Y=AV$。\n", encoding="utf-8")
+    html = '<p>读取 <span class="arithmatex">\\(\\frac{Y=AV\\)</span>。</p>'
+    with pytest.raises(PluginError) as error:
+        mathml.on_page_content(html, page=page_from(page), config=config_in(tmp_path), files=None)
+    assert str(error.value) == (
+        r"docs/R36.zh.md:5: formula '\frac{Y=AV' is malformed: "
+        "<mfrac> has 1 child, needs 2 (an unclosed brace?)"
+    )
+
+
+def test_a_notebooks_malformed_formula_names_its_py_file_and_line(tmp_path: Path) -> None:
+    notebook = tmp_path / "docs" / "lab" / "LAB-02.zh.py"
+    notebook.parent.mkdir(parents=True)
+    notebook.write_text(
+        "# %% [markdown]\n# # 练习\n#\n# 输出 $Y=AV$，权重 $\\text{key$。\n\n# %%\nx = 1\n",
+        encoding="utf-8",
+    )
+    # The lab marks a notebook's $...$ in its rendered Markdown cells (coursesite.lab).
+    html = notebook_html.marked_formulas("<p>输出 $Y=AV$，权重 $\\text{key$。</p>")
+    with pytest.raises(PluginError) as error:
+        mathml.on_page_content(
+            html, page=page_from(notebook), config=config_in(tmp_path), files=None
+        )
+    assert str(error.value) == (
+        r"docs/lab/LAB-02.zh.py:4: formula '\text{key' is malformed: "
+        "the { at character 6 is never closed"
+    )
+
+
+@pytest.mark.parametrize(
+    ("latex", "missing"),
+    [(r"\alpha", "𝛼"), (r"\sqrt{\frac{1}{d_k}}", "√ (tall)")],
+)
+def test_a_formula_the_font_subset_cannot_draw_fails_the_build(
+    tmp_path: Path, latex: str, missing: str
+) -> None:
+    page = tmp_path / "docs" / "R36.zh.md"
+    page.parent.mkdir()
+    page.write_text(f"# R36\n\n${latex}$\n", encoding="utf-8")
+    html = f'<p><span class="arithmatex">\\({latex}\\)</span></p>'
+    with pytest.raises(PluginError) as error:
+        mathml.on_page_content(html, page=page_from(page), config=config_in(tmp_path), files=None)
+    message = str(error.value)
+    assert message.startswith(f"docs/R36.zh.md:3: formula '{latex}' draws")
+    assert missing in message
+    assert "run `make font`" in message
+
+
+def test_a_build_with_a_malformed_formula_fails_naming_file_and_line(tmp_path: Path) -> None:
+    config = copy_of_the_project(tmp_path, without=frozenset({"search"}))
+    page = tmp_path / "docs" / "R36.zh.md"
+    text = page.read_text(encoding="utf-8").rstrip("\n") + "\n\n坏公式 $\\frac{Y=AV$。\n"
+    page.write_text(text, encoding="utf-8")
+    line = len(text.splitlines())
+    result = build(tmp_path / "out", config)
+    assert result.returncode != 0
+    message = (
+        f"docs/R36.zh.md:{line}: formula '\\frac{{Y=AV' is malformed: "
+        "<mfrac> has 1 child, needs 2 (an unclosed brace?)"
+    )
+    assert message in result.stderr
+    assert result.stderr.count("is malformed") == 1, result.stderr
