@@ -15,7 +15,7 @@ help:
 	@echo "make serve  - install, build and serve the site on http://127.0.0.1:8000"
 	@echo "make test   - install and run every check (lint, types, unit, pages)"
 	@echo "make build  - build the site into site/ (strict)"
-	@echo "make bench  - run the benchmarks under benchmarks/ (attn speed, page weight, build budget, search)"
+	@echo "make bench  - run the benchmarks under benchmarks/ (attn speed, page weight, lab weight, build budget, search)"
 	@echo "make lock   - re-pin requirements/lock.txt after editing pyproject.toml"
 	@echo "make stamp PAGE=R36 - after reviewing docs/PAGE.en.md against a changed PAGE.zh.md"
 	@echo "make font   - cut the math font to the glyphs the formulas draw (after a new formula)"
@@ -76,6 +76,7 @@ test: lint unit
 bench: install $(NODE_STAMP) browser
 	$(BIN)/python benchmarks/read_vs_floor.py
 	$(BIN)/python benchmarks/page_weight.py
+	$(BIN)/python benchmarks/lab_weight.py
 	$(BIN)/python benchmarks/build_budget.py
 	$(BIN)/python benchmarks/search_budget.py
 

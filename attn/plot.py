@@ -32,6 +32,8 @@ from attn.validation import FloatArray, as_float_array, row_norm_bound
 if TYPE_CHECKING:  # typing only: importing this module must not load matplotlib
     from matplotlib.axes import Axes
 
+__all__ = ["Heatmaps", "describe_change", "weights_before_after"]
+
 #: The Chinese fonts the labels may use, in order of preference.
 CJK_FONTS = ("Noto Sans CJK SC", "Source Han Sans SC")
 #: The environment variables that name the language, in order: the site's build sets the first

@@ -16,7 +16,7 @@ import sys
 import time
 import zipfile
 from collections import Counter
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 import pytest
@@ -24,6 +24,7 @@ from mkdocs.exceptions import PluginError
 
 from conftest import docstrings, pages
 from coursesite.agents.archive import originals_zip
+from coursesite.agents.archive_conftest import LAB_ONLY
 from coursesite.content.generated import MARKER
 from tests.constants import PREFIXES
 from tests.docs_pages import DOCS, ROOT
@@ -224,7 +225,7 @@ def expected_examples() -> Counter[str]:
         {
             name: len(list(docstrings.parse(ROOT / name)))
             for name in package_sources()
-            if name.endswith(".py")
+            if name.endswith(".py") and PurePosixPath(name).name not in LAB_ONLY
         }
     )
     return +found  # the files with examples

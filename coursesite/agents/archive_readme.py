@@ -127,8 +127,9 @@ each generated part, which `manifest.json` gives). They import the `attn` of thi
 `conftest.py` puts the folder first on `sys.path` and stops the run if `attn` comes from
 anywhere else; the run's header names it.
 
-The lab notebooks (`docs/lab/*.py`, Jupytext's percent format) are not run by this command:
-they also need {lab_needs}. Each runs as a script in this folder, on its `attn` (every claim is
+The lab notebooks (`docs/lab/*.py`, Jupytext's percent format) and the examples of
+`attn/plot.py`, which draws their figures, are not run by this command: they also need
+{lab_needs}. Each runs as a script in this folder, on its `attn` (every claim is
 an `assert`; it prints its tables, and draws its figures without showing them):
 
 ```sh
@@ -149,8 +150,8 @@ PYTHONPATH=. python {en_notebook}
 生成部分的行，`manifest.json` 记有这些行）。用的是本文件夹里的 `attn`：`conftest.py` 把本文件夹
 放在 `sys.path` 最前面，`attn` 若来自别处就停止运行；运行开头会写出它的位置。
 
-实验笔记本（`docs/lab/*.py`，Jupytext 的 percent 格式）不由这条命令运行：它们还需要
-{lab_needs}。每个都能在本文件夹里当作脚本运行，用的是这里的 `attn`（每条结论都是 `assert`；
+实验笔记本（`docs/lab/*.py`，Jupytext 的 percent 格式）和为它们画图的 `attn/plot.py` 的例子
+不由这条命令运行：它们还需要 {lab_needs}。每个都能在本文件夹里当作脚本运行，用的是这里的 `attn`（每条结论都是 `assert`；
 打印各表；图会画出，但不显示）：
 
 ```sh

@@ -17,6 +17,7 @@ from functools import cached_property
 
 import attn
 import attn.lesson
+import attn.plot  # imports no matplotlib: it is imported when a figure is drawn
 
 LITERAL = re.compile(r"``([^`]+)``")
 ROLE = re.compile(r":\w+:`([^`]+)`")  # :func:`read` -> `read`
@@ -24,7 +25,8 @@ PROMPT = (">>> ", "... ")
 
 
 def reference_markdown() -> str:
-    """Return the reference for every public name of ``attn`` and the lesson's data."""
+    """Return the reference for every public name of ``attn``, the lesson's data and the lab's
+    figures (``attn.plot``)."""
     parts = [f"*attn {attn.__version__}*"]
     for name in attn.__all__:
         if name.startswith("__"):
@@ -37,6 +39,9 @@ def reference_markdown() -> str:
                 if not member.startswith("_") and doc:
                     parts.append(_entry(f"attn.{name}.{member}", value, level=3))
     parts.append(_entry("attn.lesson", attn.lesson))
+    # The lab's figures (the optional extra attn[lab]): the module, then what it gives.
+    parts.append(_entry("attn.plot", attn.plot))
+    parts += [_entry(f"attn.plot.{name}", getattr(attn.plot, name)) for name in attn.plot.__all__]
     return "\n\n".join(parts) + "\n"
 
 

@@ -180,6 +180,7 @@ class Lab:
 
         def render(config: MkDocsConfig, files: Files) -> None:
             self.fill(page, config)
+            self.add_figures(page, config, files)
 
         page.render = render  # type: ignore[method-assign]
         return page
@@ -203,6 +204,18 @@ class Lab:
         download = self.downloads.get(page.file.src_uri)
         if download is not None:
             download.content_string = result.ipynb
+
+    def add_figures(self, page: Page, config: MkDocsConfig, files: Files) -> None:
+        """Write the page's images beside it (the run took them out of its outputs).
+
+        They join the site's files while pages render: MkDocs copies files after that.
+        """
+        if self.runs is None:
+            return
+        result = self.runs.result(Path(page.file.abs_src_path or ""))
+        folder = PurePosixPath(page.file.dest_uri).parent
+        for name, content in sorted(result.figures.items()):
+            files.append(File.generated(config, (folder / name).as_posix(), content=content))
 
     def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
         """Check the outputs, and make the notebook read like the site's other pages."""

@@ -9,6 +9,7 @@ warning from each kernel about unencrypted TCP.
 
 from __future__ import annotations
 
+import base64
 import importlib
 import json
 import os
@@ -24,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from coursesite.cache import write_atomically
 from coursesite.lab.cells import ANSI, failing_line, percent_cells
+from coursesite.lab.figures import FigureError, figures_taken_out
 from coursesite.lab.runs import CellFailed, failed_file, notebook_json, read_notebook
 
 if TYPE_CHECKING:
@@ -82,6 +84,15 @@ def executed(
     return notebook
 
 
+def page_stem(source: Path) -> str:
+    """Return the name of the page a notebook becomes, without language or suffix.
+
+    >>> page_stem(Path("docs/lab/LAB-02.zh.py")), page_stem(Path("lab/LAB-03.py"))
+    ('LAB-02', 'LAB-03')
+    """
+    return source.name.split(".")[0]
+
+
 def rendered_html(notebook: NotebookNode, name: str) -> str:
     """Return an executed notebook as mkdocs-jupyter renders it for a page."""
     import nbformat
@@ -112,14 +123,20 @@ def run_to_file(
     failure: dict[str, str | int | None] | None = None
     try:
         notebook = executed(source, locale, sockets, ready)
+        figures = figures_taken_out(notebook, page_stem(source))
         if turn is not None:
             turn.wait()
-        payload: dict[str, str] = {
+        payload: dict[str, object] = {
             "html": rendered_html(notebook, source.stem),
             "ipynb": notebook_json(source),
+            "figures": {f.name: base64.b64encode(f.content).decode("ascii") for f in figures},
         }
     except CellFailed as failed:
         failure = {"line": failed.line, "what": failed.what, "traceback": failed.traceback}
+    except FigureError as error:
+        code = [c for c in percent_cells(source.read_text(encoding="utf-8")) if c.kind == "code"]
+        line = code[error.code_cell - 1].line if error.code_cell else None
+        failure = {"line": line, "what": str(error), "traceback": ""}
     # A kernel that dies or a notebook that does not parse: the build says so, whatever it is.
     except Exception as error:
         failure = {"line": None, "what": f"{type(error).__name__}: {error}", "traceback": ""}

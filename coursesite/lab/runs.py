@@ -12,6 +12,7 @@ shape the output and ``RENDERING``: a warm build starts no process and imports n
 
 from __future__ import annotations
 
+import base64
 import json
 import subprocess
 import sys
@@ -38,8 +39,8 @@ OUTPUT_PACKAGES = (
     "mkdocs-jupyter",
 )
 #: What the runs make of a notebook, beyond the packages' versions: a new value is a new cache
-#: key (2: cells' ids are their places, no longer random).
-RENDERING = "2"
+#: key (2: cells' ids are their places, no longer random; 3: images are files).
+RENDERING = "3"
 RUNNER = "coursesite.lab.runner"
 POLL_SECONDS = 0.02
 EVICTION_GRACE_SECONDS = 3600
@@ -59,6 +60,7 @@ class Rendered:
 
     html: str  # the executed notebook, as mkdocs-jupyter renders it
     ipynb: str  # the source as an .ipynb without outputs, for download
+    figures: dict[str, bytes]  # its images, by file name beside the page (figures.py)
 
 
 def read_notebook(source: Path) -> NotebookNode:
@@ -143,10 +145,17 @@ class NotebookRuns:
     @staticmethod
     def cached(cache: Path) -> Rendered | None:
         """Return the run cached at ``cache``; None if there is none, or none readable."""
-        entry = read_entry(cache, ("html", "ipynb"))
+        entry = read_entry(cache, ("html", "ipynb", "figures"))
         if entry is None:
             return None
-        return Rendered(html=str(entry["html"]), ipynb=str(entry["ipynb"]))
+        figures = entry["figures"]
+        if not isinstance(figures, dict):
+            return None
+        return Rendered(
+            html=str(entry["html"]),
+            ipynb=str(entry["ipynb"]),
+            figures={str(k): base64.b64decode(str(v)) for k, v in figures.items()},
+        )
 
     def result(self, source: Path) -> Rendered:
         """Wait for the run of ``source``; raise ``CellFailed`` if it failed."""

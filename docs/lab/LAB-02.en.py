@@ -17,104 +17,24 @@
 # This is exercise E of [R36](../R36.md). The data are the lesson's: two queries read three sources, and K and V are the matrices of the two previous lessons (R31–R32). First change only query 2, then only V, and see where the score table $S=QK^{\mathsf T}$, the weights $A=\operatorname{softmax}_{\text{key}}(S)$ and the output $Y=AV$ change and where they do not; finally, add the batch and head axes.
 #
 # Every claim is an `assert` in a code cell: if a claim is wrong, that cell fails, and so do the site's build and its tests.
+#
+# To run it elsewhere: download the `.ipynb` above and, at the root of the course's repository, install `attn` with matplotlib for the figures (the `lab` extra) and Jupyter: `pip install -e '.[lab]' jupyter`.
 
 # %% [markdown]
 # ## Setting up <a id="setup"></a>
 #
-# Load `attn` and the lesson's data.
+# Load `attn` and the lesson's data, and read once before any change: one row per query, one column per source. Numbers are rounded to three decimals; the figures are drawn by `attn.plot`, and every number in them is computed by `attn` too.
 
 # %%
-import os
-
-import matplotlib.pyplot as plt
 import numpy as np
-from matplotlib import font_manager
 
 import attn
 from attn.lesson import K, Q, V, q1, q2
+from attn.plot import weights_before_after
 
-# %% [markdown]
-# The next cell only draws the figures: their labels follow the page's language (English where no Chinese font is installed), and every number in them is computed by `attn`. You may skip it.
-
-# %%
-# The site's build sets ATTN_LAB_LOCALE to the page's language;
-# run by hand, LANG decides.
-env = os.environ
-LOCALE = (env.get("ATTN_LAB_LOCALE") or env.get("LANG") or "en")[:2]
-fonts = {font.name for font in font_manager.fontManager.ttflist}
-cjk = [f for f in ("Noto Sans CJK SC", "Source Han Sans SC") if f in fonts]
-# Without a CJK font, English labels rather than empty boxes.
-if LOCALE == "zh" and not cjk:
-    LOCALE = "en"
-# Letters and digits from DejaVu Sans, Chinese from the CJK font.
-plt.rcParams["font.family"] = ["DejaVu Sans", *cjk]
-# An opaque figure reads the same on the site's light and dark pages.
-plt.rcParams["figure.facecolor"] = "white"
-# A white box keeps each number legible on every colour of the map.
-BOX = {"boxstyle": "round,pad=0.2", "fc": "white", "ec": "none"}
-NUMBER = {"ha": "center", "va": "center", "bbox": BOX}
-
-LABELS = {
-    "zh": {
-        "query": "查询（query）",
-        "key": "来源（key）",
-        "source": "来源",
-        "before": "改动前的 A",
-        "q": "只改 query 2 之后的 A",
-        "v": "只改 V 之后的 A",
-        "weight": "权重",
-    },
-    "en": {
-        "query": "query",
-        "key": "source (key)",
-        "source": "source",
-        "before": "A before",
-        "q": "A after changing only query 2",
-        "v": "A after changing only V",
-        "weight": "weight",
-    },
-}
-WORDS = LABELS.get(LOCALE, LABELS["en"])
-
-
-def weights_before_after(before, after, title):
-    """Draw A before and after a change, each weight written in its cell.
-
-    One colour scale (0 to 1) for both; a row that changed is outlined.
-    """
-    fig, axes = plt.subplots(1, 2, figsize=(8, 2.4), layout="constrained")
-    titles = (WORDS["before"], title)
-    panels = zip(axes, (before, after), titles, strict=True)
-    for ax, weights, name in panels:
-        image = ax.imshow(weights, cmap="viridis", vmin=0, vmax=1)
-        for (i, j), w in np.ndenumerate(weights):
-            ax.text(j, i, f"{w:.3f}", **NUMBER)
-        n_q, n_k = weights.shape
-        # The columns are named as the prose names them ("source 2").
-        sources = [f"{WORDS['source']} {j + 1}" for j in range(n_k)]
-        ax.set_xticks(range(n_k), sources)
-        ax.set_yticks(range(n_q), [f"query {i + 1}" for i in range(n_q)])
-        ax.set(title=name, xlabel=WORDS["key"], ylabel=WORDS["query"])
-    changed = ~np.isclose(before, after).all(axis=-1)
-    for i in np.flatnonzero(changed):
-        corner = (-0.5, i - 0.5)
-        box = plt.Rectangle(corner, n_k, 1, fill=False, ec="#d62728", lw=3)
-        axes[1].add_patch(box)
-    fig.colorbar(image, ax=axes, label=WORDS["weight"])
-
-
-def show(**arrays):
-    """Print each array under its name, rounded to three decimals."""
-    for name, array in arrays.items():
-        print(f"{name} =\n{np.round(array, 3)}\n")
-
-
-# %% [markdown]
-# The read before any change: one row per query, one column per source.
-
-# %%
+np.set_printoptions(precision=3, suppress=True)
 before = attn.read(Q, K, V)
-show(S=before.scores, A=before.weights, Y=before.output)
+print("S =", before.scores, "A =", before.weights, "Y =", before.output, sep="\n")
 
 # %% [markdown]
 # ## Change only query 2 <a id="change-q"></a>
@@ -125,7 +45,7 @@ show(S=before.scores, A=before.weights, Y=before.output)
 q2_new = 2 * q2
 Q_new = np.stack([q1, q2_new])
 after_q = attn.read(Q_new, K, V)
-show(S=after_q.scores, A=after_q.weights, Y=after_q.output)
+print("S =", after_q.scores, "A =", after_q.weights, "Y =", after_q.output, sep="\n")
 
 # %% [markdown]
 # Claim: row 1 of $S$, $A$ and $Y$ keeps every number, and row 2 of all three changes. Row 1 is still query 1's single read, and row 2 is exactly the new query's single read. No row depends on any query but its own.
@@ -146,7 +66,7 @@ assert np.array_equal(after_q.scores[1], 2 * before.scores[1])
 assert (after_q.weights[1, 1:] > before.weights[1, 1:]).all()
 assert after_q.weights[1, 0] < before.weights[1, 0]
 assert np.allclose(after_q.weights.sum(axis=-1), 1)
-weights_before_after(before.weights, after_q.weights, WORDS["q"])
+weights_before_after(before.weights, after_q.weights, changed="query 2")
 
 # %% [markdown]
 # ## Change only V <a id="change-v"></a>
@@ -157,7 +77,7 @@ weights_before_after(before.weights, after_q.weights, WORDS["q"])
 V_new = np.array(V)  # a writable copy: the lesson's V is read-only
 V_new[1] = [4, 0]
 after_v = attn.read(Q, K, V_new)
-show(S=after_v.scores, A=after_v.weights, Y=after_v.output)
+print("S =", after_v.scores, "A =", after_v.weights, "Y =", after_v.output, sep="\n")
 
 # %% [markdown]
 # Claim: $S$ and $A$ do not change at all, because they are computed from Q and K only; $Y$ changes. Both queries give source 2 some weight, so both rows of $Y$ change, and the change is exactly $A$ times the change in V.
@@ -168,7 +88,7 @@ assert np.array_equal(after_v.weights, before.weights)
 change = after_v.output - before.output
 assert (~np.isclose(change, 0)).any(axis=-1).all()
 assert np.allclose(change, before.weights @ (V_new - V))
-weights_before_after(before.weights, after_v.weights, WORDS["v"])
+weights_before_after(before.weights, after_v.weights, changed="V")
 
 # %% [markdown]
 # ## Adding batch and head axes <a id="batch-heads"></a>
@@ -181,7 +101,7 @@ head_scale = np.arange(1, H + 1).reshape(1, H, 1, 1)
 Q_bh = np.broadcast_to(Q, (B, H, 2, 2)) * head_scale
 many = attn.read(Q_bh, K, V)
 print(many.weights.shape, many.output.shape)
-show(A_batch_1=many.weights[0])
+print("A, batch 1 =", many.weights[0], sep="\n")
 
 # %% [markdown]
 # Claim: the softmax is still over the last axis, the key axis; every row of every batch and every head sums to 1, while the sums along the query axis are not 1. Each head's result is what its own two-dimensional Q gives in a separate call (two queries, so two reads at once); in every batch, head 1 gives the lesson's two reads.

@@ -17,104 +17,24 @@
 # 这是 [R36](../R36.md) 的练习 E。数据就是课页的数据：两个 query 读三个来源，K、V 是前两讲（R31–R32）的值。先只改 query 2，再只改 V，看分数表 $S=QK^{\mathsf T}$、权重 $A=\operatorname{softmax}_{\text{key}}(S)$ 与输出 $Y=AV$ 各自哪里变、哪里不变；最后加上 batch 与 head 两个轴。
 #
 # 每条结论都写成代码单元格里的一句 `assert`：结论不成立，那个单元格就报错，网站构建和测试都会失败。
+#
+# 在别处运行：下载上方的 `.ipynb`，在课程仓库的根目录装上 `attn` 和画图要用的 matplotlib（`lab` 附加依赖）与 Jupyter：`pip install -e '.[lab]' jupyter`。
 
 # %% [markdown]
 # ## 准备 <a id="setup"></a>
 #
-# 载入 `attn` 与课页数据。
+# 载入 `attn` 与课页数据，先做一次改动前的读取：两个 query 各占一行，三个来源各占一列。数字保留三位小数；图由 `attn.plot` 画出，图中的数字也都由 `attn` 算出。
 
 # %%
-import os
-
-import matplotlib.pyplot as plt
 import numpy as np
-from matplotlib import font_manager
 
 import attn
 from attn.lesson import K, Q, V, q1, q2
+from attn.plot import weights_before_after
 
-# %% [markdown]
-# 下面这一格只管画图：图中的标签随页面语言（没有中文字体时改用英文），数字都由 `attn` 算出。可以跳过。
-
-# %%
-# The site's build sets ATTN_LAB_LOCALE to the page's language;
-# run by hand, LANG decides.
-env = os.environ
-LOCALE = (env.get("ATTN_LAB_LOCALE") or env.get("LANG") or "en")[:2]
-fonts = {font.name for font in font_manager.fontManager.ttflist}
-cjk = [f for f in ("Noto Sans CJK SC", "Source Han Sans SC") if f in fonts]
-# Without a CJK font, English labels rather than empty boxes.
-if LOCALE == "zh" and not cjk:
-    LOCALE = "en"
-# Letters and digits from DejaVu Sans, Chinese from the CJK font.
-plt.rcParams["font.family"] = ["DejaVu Sans", *cjk]
-# An opaque figure reads the same on the site's light and dark pages.
-plt.rcParams["figure.facecolor"] = "white"
-# A white box keeps each number legible on every colour of the map.
-BOX = {"boxstyle": "round,pad=0.2", "fc": "white", "ec": "none"}
-NUMBER = {"ha": "center", "va": "center", "bbox": BOX}
-
-LABELS = {
-    "zh": {
-        "query": "查询（query）",
-        "key": "来源（key）",
-        "source": "来源",
-        "before": "改动前的 A",
-        "q": "只改 query 2 之后的 A",
-        "v": "只改 V 之后的 A",
-        "weight": "权重",
-    },
-    "en": {
-        "query": "query",
-        "key": "source (key)",
-        "source": "source",
-        "before": "A before",
-        "q": "A after changing only query 2",
-        "v": "A after changing only V",
-        "weight": "weight",
-    },
-}
-WORDS = LABELS.get(LOCALE, LABELS["en"])
-
-
-def weights_before_after(before, after, title):
-    """Draw A before and after a change, each weight written in its cell.
-
-    One colour scale (0 to 1) for both; a row that changed is outlined.
-    """
-    fig, axes = plt.subplots(1, 2, figsize=(8, 2.4), layout="constrained")
-    titles = (WORDS["before"], title)
-    panels = zip(axes, (before, after), titles, strict=True)
-    for ax, weights, name in panels:
-        image = ax.imshow(weights, cmap="viridis", vmin=0, vmax=1)
-        for (i, j), w in np.ndenumerate(weights):
-            ax.text(j, i, f"{w:.3f}", **NUMBER)
-        n_q, n_k = weights.shape
-        # The columns are named as the prose names them ("source 2").
-        sources = [f"{WORDS['source']} {j + 1}" for j in range(n_k)]
-        ax.set_xticks(range(n_k), sources)
-        ax.set_yticks(range(n_q), [f"query {i + 1}" for i in range(n_q)])
-        ax.set(title=name, xlabel=WORDS["key"], ylabel=WORDS["query"])
-    changed = ~np.isclose(before, after).all(axis=-1)
-    for i in np.flatnonzero(changed):
-        corner = (-0.5, i - 0.5)
-        box = plt.Rectangle(corner, n_k, 1, fill=False, ec="#d62728", lw=3)
-        axes[1].add_patch(box)
-    fig.colorbar(image, ax=axes, label=WORDS["weight"])
-
-
-def show(**arrays):
-    """Print each array under its name, rounded to three decimals."""
-    for name, array in arrays.items():
-        print(f"{name} =\n{np.round(array, 3)}\n")
-
-
-# %% [markdown]
-# 改动前的读取：两个 query 各占一行，三个来源各占一列。
-
-# %%
+np.set_printoptions(precision=3, suppress=True)
 before = attn.read(Q, K, V)
-show(S=before.scores, A=before.weights, Y=before.output)
+print("S =", before.scores, "A =", before.weights, "Y =", before.output, sep="\n")
 
 # %% [markdown]
 # ## 只改 query 2 <a id="change-q"></a>
@@ -125,7 +45,7 @@ show(S=before.scores, A=before.weights, Y=before.output)
 q2_new = 2 * q2
 Q_new = np.stack([q1, q2_new])
 after_q = attn.read(Q_new, K, V)
-show(S=after_q.scores, A=after_q.weights, Y=after_q.output)
+print("S =", after_q.scores, "A =", after_q.weights, "Y =", after_q.output, sep="\n")
 
 # %% [markdown]
 # 结论：第 1 行在 $S$、$A$、$Y$ 中一个数都没变，第 2 行三者都变了。第 1 行仍是 query 1 单独读取的结果，第 2 行正是新 query 单独读取的结果。每一行都不受其他 query 的影响。
@@ -146,7 +66,7 @@ assert np.array_equal(after_q.scores[1], 2 * before.scores[1])
 assert (after_q.weights[1, 1:] > before.weights[1, 1:]).all()
 assert after_q.weights[1, 0] < before.weights[1, 0]
 assert np.allclose(after_q.weights.sum(axis=-1), 1)
-weights_before_after(before.weights, after_q.weights, WORDS["q"])
+weights_before_after(before.weights, after_q.weights, changed="query 2")
 
 # %% [markdown]
 # ## 只改 V <a id="change-v"></a>
@@ -157,7 +77,7 @@ weights_before_after(before.weights, after_q.weights, WORDS["q"])
 V_new = np.array(V)  # a writable copy: the lesson's V is read-only
 V_new[1] = [4, 0]
 after_v = attn.read(Q, K, V_new)
-show(S=after_v.scores, A=after_v.weights, Y=after_v.output)
+print("S =", after_v.scores, "A =", after_v.weights, "Y =", after_v.output, sep="\n")
 
 # %% [markdown]
 # 结论：$S$ 与 $A$ 完全不变，因为它们只由 Q 和 K 算出；$Y$ 变了。两个 query 都给来源 2 分了权重，所以 $Y$ 的两行都变，变化量正好是 $A$ 乘上 V 的变化。
@@ -168,7 +88,7 @@ assert np.array_equal(after_v.weights, before.weights)
 change = after_v.output - before.output
 assert (~np.isclose(change, 0)).any(axis=-1).all()
 assert np.allclose(change, before.weights @ (V_new - V))
-weights_before_after(before.weights, after_v.weights, WORDS["v"])
+weights_before_after(before.weights, after_v.weights, changed="V")
 
 # %% [markdown]
 # ## 加上 batch 与 head <a id="batch-heads"></a>
@@ -181,7 +101,7 @@ head_scale = np.arange(1, H + 1).reshape(1, H, 1, 1)
 Q_bh = np.broadcast_to(Q, (B, H, 2, 2)) * head_scale
 many = attn.read(Q_bh, K, V)
 print(many.weights.shape, many.output.shape)
-show(A_batch_1=many.weights[0])
+print("A, batch 1 =", many.weights[0], sep="\n")
 
 # %% [markdown]
 # 结论：softmax 仍在最后一个轴上，也就是 key 轴；每个 batch、每个 head 的每一行都和为 1，沿 query 轴求和则不是 1。每个 head 的结果，都等于单独用这个 head 的二维 Q 算一次（两个 query，一次算出两次读取）；每个 batch 的第 1 个 head 都是课页的两次读取。
