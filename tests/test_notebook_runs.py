@@ -170,3 +170,18 @@ def test_a_notebook_that_cannot_be_read_is_reported_and_its_kernel_ended(tmp_pat
     assert not out.exists()
     assert json.loads(failed_file(out).read_text())["what"].startswith("FileNotFoundError")
     assert kernels_started_here() == []
+
+
+def test_an_image_without_alt_text_names_the_cell_that_showed_it() -> None:
+    import nbformat
+
+    from coursesite.lab.figures import FigureError, figures_taken_out
+
+    quiet, drawn = nbformat.v4.new_code_cell("x = 1"), nbformat.v4.new_code_cell("fig")
+    svg = '<svg width="10pt" height="10pt"></svg>'
+    shown = {"image/svg+xml": svg, "text/plain": "<Figure size 640x480 with 1 Axes>"}
+    drawn.outputs = [nbformat.v4.new_output("display_data", shown)]
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# T"), quiet, drawn])
+    with pytest.raises(FigureError, match="no alt text") as raised:
+        figures_taken_out(notebook, "LAB-09")
+    assert raised.value.code_cell == 2
