@@ -1,0 +1,113 @@
+"""The course names the site, and the lessons are the nav's: the site's name is the course's
+(one name a language, in mkdocs.yml), each lesson's title is its page's own, and the home page
+lists the lessons of the nav, so that a new lesson is listed without editing the home page."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mkdocs.utils.yaml import yaml_load
+
+from coursesite.content.lessons import LESSON, lesson_paths, lessons_markdown
+from tests.constants import PREFIXES
+from tests.docs_pages import ROOT
+from tests.site import build, copy_of_the_project, soup
+
+CONFIG = yaml_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+LESSONS = lesson_paths(CONFIG["nav"])
+
+
+def site_names(config: dict[str, Any]) -> dict[str, str]:
+    """Return the site's name in each language: ``site_name``, then i18n's for each language."""
+    [i18n] = [p["i18n"] for p in config["plugins"] if isinstance(p, dict) and "i18n" in p]
+    names = {}
+    for language in i18n["languages"]:
+        names[language["locale"]] = language.get("site_name") or config["site_name"]
+    return names
+
+
+NAMES = site_names(CONFIG)
+
+
+def h1_of(page: Path) -> str:
+    """Return a built page's H1 as a reader sees it (without the permalink sign)."""
+    h1 = soup(page).select_one("article h1")
+    for permalink in h1.select(".headerlink"):
+        permalink.decompose()
+    return h1.get_text().strip()
+
+
+def home_lessons(site: Path, prefix: str) -> list[tuple[str, str]]:
+    """Return ``(link, text)`` of each lesson the built home page of ``prefix`` links to."""
+    links = soup(site / f"{prefix}index.html").select("article a[href]")
+    return [
+        (a["href"], a.get_text())
+        for a in links
+        if LESSON.fullmatch(Path(a["href"]).stem) and a["href"].endswith(".html")
+    ]
+
+
+def test_the_site_is_named_after_the_course_in_each_language() -> None:
+    assert set(NAMES) == set(PREFIXES)
+    assert len(set(NAMES.values())) == len(NAMES), "each language names the course its own way"
+    for locale, name in NAMES.items():
+        assert not re.search(r"\bR\d+\b", name), f"the {locale} site is named after a lesson"
+
+
+@pytest.mark.parametrize(("locale", "prefix"), PREFIXES.items())
+def test_every_lessons_title_is_its_page_then_the_course(
+    site: Path, locale: str, prefix: str
+) -> None:
+    for lesson in LESSONS:
+        page = soup(site / f"{prefix}{Path(lesson).with_suffix('.html')}")
+        assert page.title.get_text().endswith(f" - {NAMES[locale]}"), lesson
+        topics = [t.get_text().strip() for t in page.select(".md-header__topic")]
+        assert topics[0] == NAMES[locale], "the header names the course"
+
+
+@pytest.mark.parametrize(("locale", "prefix"), PREFIXES.items())
+def test_llms_txt_is_headed_by_the_course(site: Path, locale: str, prefix: str) -> None:
+    first = (site / f"{prefix}llms.txt").read_text(encoding="utf-8").splitlines()[0]
+    expected = " / ".join(NAMES.values()) if prefix == "" else NAMES[locale]
+    assert first == f"# {expected}"
+
+
+@pytest.mark.parametrize("prefix", PREFIXES.values())
+def test_the_home_page_lists_the_navs_lessons_by_their_own_titles(site: Path, prefix: str) -> None:
+    listed = home_lessons(site, prefix)
+    expected = [Path(lesson).with_suffix(".html").as_posix() for lesson in LESSONS]
+    assert [href for href, _ in listed] == expected
+    for href, text in listed:
+        assert text == h1_of(site / prefix / href), href
+
+
+def test_a_lesson_added_to_the_nav_is_listed_without_editing_the_home_page(
+    tmp_path: Path,
+) -> None:
+    config = copy_of_the_project(tmp_path, without=frozenset({"search"}))
+    titles = {"zh": "R37 · 遮住一些来源", "en": "R37 · Masking some sources"}
+    for locale, title in titles.items():
+        # The states' headings of R36, but no request for its figure.
+        page = f"# {title} {{ #r37 }}\n\n## b0 {{ #state-b0 }}\n\nb0.\n{{ .r36-figure-caption }}\n"
+        (tmp_path / "docs" / f"R37.{locale}.md").write_text(page, encoding="utf-8")
+    text = config.read_text(encoding="utf-8")
+    config.write_text(text.replace("  - R36: R36.md\n", "  - R36: R36.md\n  - R37.md\n"), "utf-8")
+    home = {locale: (tmp_path / "docs" / f"index.{locale}.md").read_bytes() for locale in titles}
+    assert lessons_markdown("en", config).splitlines()[-1] == f"- [{titles['en']}](R37.md)"
+    result = build(tmp_path / "out", config)
+    assert result.returncode == 0, result.stderr[-2000:]
+    for locale, prefix in PREFIXES.items():
+        assert home_lessons(tmp_path / "out", prefix)[-2:] == [
+            ("R36.html", h1_of(tmp_path / "out" / prefix / "R36.html")),
+            ("R37.html", titles[locale]),
+        ]
+        page = soup(tmp_path / "out" / prefix / "R37.html")
+        # Without a nav title, MkDocs titles the page by its own heading, then the course.
+        assert page.title.get_text() == f"{titles[locale]} - {NAMES[locale]}"
+        assert not page.select("figure.r36-figure"), "R37 did not ask for R36's figure"
+    assert home == {
+        locale: (tmp_path / "docs" / f"index.{locale}.md").read_bytes() for locale in titles
+    }
