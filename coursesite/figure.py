@@ -1,5 +1,15 @@
 r"""R36's figure, one static figure per state, numbers from ``attn.figure``.
 
+A page has the figure because it asks for it in its front matter, in each language's page::
+
+    ---
+    figure: r36-states
+    ---
+
+(``FIGURES`` names the figures there are). A page that does not ask gets none, whatever its
+headings; a page that asks must have every state's heading and caption, or the build stops and
+names the page.
+
 Each state's section (``<h2 id="state-b0">`` …) gets its own complete figure right under its
 heading, so the page reads fully without JavaScript; ``assets/javascripts/figure.js`` then
 turns the four into one figure with a stepper. The Markdown source is untouched: an agent
@@ -30,11 +40,12 @@ Caption(key='b0', id='figure-b0-caption', text='Row 1 of S.')
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from html import escape, unescape
 from typing import NamedTuple
 
 from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
 from mkdocs.structure.pages import Page
 
 from attn.figure import Figure, State, lesson_figure
@@ -70,6 +81,10 @@ LABELS = {
         "figure": "R36 figure",
     },
 }
+
+#: The front matter key a page asks for a figure with, and the figures it may name.
+FIGURE_KEY = "figure"
+FIGURES: dict[str, Callable[[], Figure]] = {"r36-states": lesson_figure}
 
 #: The class of each state's caption paragraph (``{ .r36-figure-caption }`` in the Markdown).
 CAPTION_CLASS = "r36-figure-caption"
@@ -208,11 +223,51 @@ def with_figures(html: str, fig: Figure, locale: str) -> str:
     return html
 
 
+def declared_figure(page: Page) -> Figure | None:
+    """Return the figure ``page`` asks for in its front matter (``figure: r36-states``), or None.
+
+    >>> from types import SimpleNamespace as NS
+    >>> print(declared_figure(NS(meta={}, file=NS(src_uri="R37.zh.md"))))
+    None
+    >>> declared_figure(NS(meta={"figure": "r36-states"}, file=NS(src_uri="R36.zh.md"))).states[0].key
+    'b0'
+    >>> declared_figure(NS(meta={"figure": "r37"}, file=NS(src_uri="R37.zh.md")))
+    Traceback (most recent call last):
+    ...
+    mkdocs.exceptions.PluginError: R37.zh.md: its front matter asks for figure: 'r37', but the figures are: r36-states
+    """
+    name = page.meta.get(FIGURE_KEY)
+    if name is None:
+        return None
+    if name not in FIGURES:
+        raise PluginError(
+            f"{page.file.src_uri}: its front matter asks for {FIGURE_KEY}: {name!r}, "
+            f"but the figures are: {', '.join(FIGURES)}"
+        )
+    return FIGURES[name]()
+
+
 # The figures repeat the numbers of the state's text and doctests: search leaves them out
 # (data-pagefind-ignore), as their cells would run together there ("0.4220.1550.422").
 def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
-    """Add the four states' figures to a page with the states' sections, in its language."""
-    if '<h2 id="state-b0">' not in output:
+    """Add its figure to a page that asks for one, in its language: each state's, under the
+    state's heading.
+
+    >>> from types import SimpleNamespace as NS
+    >>> html = '<h2 id="state-b0">b0</h2><p class="r36-figure-caption">Row 1.</p>'
+    >>> on_post_page(html, NS(meta={}, file=NS(src_uri="R37.en.md")), NS()) == html
+    True
+    >>> on_post_page(html, NS(meta={"figure": "r36-states"}, file=NS(src_uri="R37.en.md", locale="en")), NS())
+    Traceback (most recent call last):
+    ...
+    mkdocs.exceptions.PluginError: R37.en.md asks for figure: r36-states, but the page has no heading with id state-b2 for its figure
+    """
+    fig = declared_figure(page)
+    if fig is None:
         return output
-    locale = page_locale(page, config)
-    return with_figures(output, lesson_figure(), locale)
+    try:
+        return with_figures(output, fig, page_locale(page, config))
+    except ValueError as error:
+        raise PluginError(
+            f"{page.file.src_uri} asks for {FIGURE_KEY}: {page.meta[FIGURE_KEY]}, but {error}"
+        ) from error

@@ -1,24 +1,36 @@
-"""R36's figure: its numbers come from attn, each state highlights what its text names, and
-the raw Markdown carries each state's numbers as doctest output and what its figure shows as a
-caption paragraph, the one source of the figure's caption."""
+"""R36's figure: a page has it because its front matter asks for it, its numbers come from
+attn, each state highlights what its text names, and the raw Markdown carries each state's
+numbers as doctest output and what its figure shows as a caption paragraph, the one source of
+the figure's caption."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
 from bs4 import BeautifulSoup
+from mkdocs.exceptions import PluginError
 
 import attn
 from attn.figure import lesson_figure
 from attn.lesson import K, Q, V
-from coursesite.figure import CAPTION_CLASS, Caption, captions, figure_html, number, with_figures
+from coursesite.figure import (
+    CAPTION_CLASS,
+    FIGURE_KEY,
+    Caption,
+    captions,
+    figure_html,
+    number,
+    on_post_page,
+    with_figures,
+)
 from tests.constants import PREFIXES, STATE_ANCHORS, STATE_ORDER
-from tests.docs_pages import twin
-from tests.markdown_parts import FENCE
-from tests.site import search_fragments, soup
+from tests.docs_pages import page_names, twin
+from tests.markdown_parts import FENCE, front_matter
+from tests.site import build, copy_of_the_project, search_fragments, soup
 
 
 def numbers_in(text: str) -> list[float]:
@@ -65,6 +77,24 @@ def a_caption(key: str) -> Caption:
     return Caption(key, f"figure-{key}-caption", f"Figure {key}.")
 
 
+def states_html() -> str:
+    """Return a page's HTML with every state's heading and caption paragraph."""
+    return "".join(
+        f'<h2 id="state-{key}">{key}</h2><p class="{CAPTION_CLASS}">Figure {key}.</p>'
+        for key in STATE_ORDER
+    )
+
+
+def a_page(src_uri: str, **meta: str) -> SimpleNamespace:
+    """Return what ``coursesite.figure`` reads of a page: its front matter and its file."""
+    return SimpleNamespace(meta=meta, file=SimpleNamespace(src_uri=src_uri, locale="en"))
+
+
+def declares_the_figure(name: str) -> bool:
+    """Whether page ``name``'s Chinese source asks for a figure in its front matter."""
+    return FIGURE_KEY in front_matter(twin(name, "zh").read_text(encoding="utf-8"))
+
+
 @pytest.mark.parametrize("locale", list(PREFIXES))
 def test_states_follow_the_lessons_order(locale: str) -> None:
     # STATE_ORDER is the figure's order (b0, b2, b3, b1): the lesson's text takes them so too.
@@ -95,14 +125,7 @@ def test_a_page_without_the_state_headings_is_refused() -> None:
 
 
 def test_a_state_without_its_caption_paragraph_is_refused() -> None:
-    html = (
-        "".join(
-            f'<h2 id="state-{key}">{key}</h2><p class="{CAPTION_CLASS}">Figure {key}.</p>'
-            for key in STATE_ORDER
-            if key != "b3"
-        )
-        + '<h2 id="state-b3">b3</h2><p>No caption here.</p>'
-    )
+    html = states_html().replace(f'<p class="{CAPTION_CLASS}">Figure b3.</p>', "<p>None.</p>")
     with pytest.raises(ValueError, match="state b3 has no caption paragraph"):
         with_figures(html, lesson_figure(), "en")
 
@@ -177,9 +200,45 @@ def test_raw_markdown_prints_each_states_highlighted_numbers(locale: str, key: s
 
 
 @pytest.mark.parametrize("prefix", PREFIXES.values())
-def test_pages_without_the_states_get_no_figure(site: Path, prefix: str) -> None:
-    for name in ("index", "lecture", "sources", "glossary", "reference"):
-        assert not soup(site / f"{prefix}{name}.html").select("figure.r36-figure"), name
+@pytest.mark.parametrize("name", page_names())
+def test_a_page_has_the_figure_exactly_when_it_asks_for_it(
+    site: Path, prefix: str, name: str
+) -> None:
+    figures = soup(site / f"{prefix}{name}.html").select("figure.r36-figure")
+    assert bool(figures) == declares_the_figure(name), name
+
+
+def test_r36_asks_for_its_figure_in_both_languages() -> None:
+    for locale in PREFIXES:
+        meta = front_matter(twin("R36", locale).read_text(encoding="utf-8"))
+        assert meta.get(FIGURE_KEY) == "r36-states", f"R36.{locale}.md"
+
+
+def test_a_page_with_the_state_headings_that_does_not_ask_gets_no_figure() -> None:
+    html = states_html()
+    assert on_post_page(html, a_page("R37.en.md"), SimpleNamespace()) == html
+    # The same headings do get the figure once the page asks for it.
+    asked = on_post_page(html, a_page("R37.en.md", figure="r36-states"), SimpleNamespace())
+    assert asked.count('<figure class="r36-figure"') == len(STATE_ORDER)
+
+
+def test_a_page_asking_for_an_unknown_figure_is_refused() -> None:
+    with pytest.raises(PluginError, match=r"R37\.zh\.md: .*figure: 'r37-masks'.*r36-states"):
+        on_post_page(states_html(), a_page("R37.zh.md", figure="r37-masks"), SimpleNamespace())
+
+
+def test_a_page_asking_for_the_figure_without_its_states_stops_the_build(tmp_path: Path) -> None:
+    config = copy_of_the_project(tmp_path, without=frozenset({"search"}))
+    page = tmp_path / "docs" / "lecture.zh.md"
+    text = page.read_text(encoding="utf-8")
+    assert text.startswith("---\n"), "lecture.zh.md has front matter to add the request to"
+    page.write_text(f"---\n{FIGURE_KEY}: r36-states\n{text[4:]}", encoding="utf-8")
+    result = build(tmp_path / "out", config)
+    assert result.returncode != 0
+    assert (
+        "lecture.zh.md asks for figure: r36-states, but the page has no heading with id "
+        "state-b0" in result.stderr
+    ), result.stderr[-2000:]
 
 
 def test_search_indexes_the_states_text_not_their_figures(site: Path) -> None:
