@@ -8,9 +8,11 @@ import pytest
 from bs4 import BeautifulSoup
 from playwright.sync_api import Browser, expect
 
+from coursesite.agents.full_text import full_text_html
 from tests.browser import watched_page
 from tests.constants import PREFIXES, STATE_ANCHORS
-from tests.docs_pages import DOCS, SEED, page_names
+from tests.docs_pages import DOCS, SEED, page_names, twin
+from tests.markdown_parts import FENCE, IDS, body
 from tests.site import soup
 
 
@@ -70,11 +72,42 @@ def test_english_view_opens_with_the_translation(site: Path) -> None:
 def test_state_anchors_land_on_the_line_where_the_state_begins(
     site: Path, prefix: str, state: str
 ) -> None:
-    pre = view_of(site, prefix, "R36").select_one("pre#source")
-    anchor = pre.find(id=state)
-    assert anchor is not None
-    line = "".join(str(s) for s in anchor.next_siblings if isinstance(s, str)).split("\n")[0]
-    assert line == f'<span id="{state}"></span>'
+    assert anchor_line(view_of(site, prefix, "R36"), state) == f'<span id="{state}"></span>'
+
+
+def anchor_line(view: BeautifulSoup, anchor: str) -> str:
+    """Return the source line the view's anchor ``anchor`` stands on."""
+    found = view.select_one("pre#source").find(id=anchor)
+    assert found is not None, f"the view has no anchor {anchor}"
+    return "".join(str(s) for s in found.next_siblings if isinstance(s, str)).split("\n")[0]
+
+
+def test_a_view_keeps_the_anchors_of_any_page_not_only_r36s() -> None:
+    source = (
+        '# R37 · Masks { #r37 }\n\n<span id="r37-m1"></span>\n\n## Step m1 { #step-m1 }\n\n'
+        '```md\n<span id="in-code"></span>\n```\n'
+    )
+    view = BeautifulSoup(
+        full_text_html(source, "R37.md", "en", "R37.html", "originals.zip"), "html.parser"
+    )
+    assert view.select_one("pre#source").get_text() == source
+    assert anchor_line(view, "r37-m1") == '<span id="r37-m1"></span>'
+    assert anchor_line(view, "step-m1") == "## Step m1 { #step-m1 }"
+    assert anchor_line(view, "r37") == "# R37 · Masks { #r37 }"
+    assert view.find(id="in-code") is None, "a code block's text sets no anchor"
+
+
+@pytest.mark.parametrize(("locale", "prefix"), PREFIXES.items())
+@pytest.mark.parametrize("name", page_names())
+def test_every_anchor_the_page_sets_is_an_anchor_of_its_view(
+    site: Path, locale: str, prefix: str, name: str
+) -> None:
+    # What an id in the page's own Markdown (not in its code) points at, the view points at too.
+    text = FENCE.sub("", body(twin(name, locale).read_text(encoding="utf-8")))
+    set_by_the_page = {a or b for a, b in IDS.findall(text)}
+    view = view_of(site, prefix, name)
+    for anchor in set_by_the_page:
+        assert anchor in anchor_line(view, anchor), f"{name}.{locale}.md: {anchor}"
 
 
 @pytest.mark.parametrize("prefix", PREFIXES.values())

@@ -3,8 +3,9 @@ r"""The readable full-text view (可读全文) of a page: ``NAME.md.html`` besid
 It is the link to give a person: plain HTML with its charset declared, readable with
 JavaScript off and whatever headers the host sends, holding the page's Markdown exactly as
 the ``.md`` file does (the ``.md`` itself is the link to give an agent). Its opening lines are
-the course's own (from the seed of R36), with working links; the lesson's state anchors
-(``r36-b0`` …) land on the line where that state begins.
+the course's own (from the seed of R36), with working links. Every anchor the page's source
+sets (an ``<span id="…"></span>`` line, a heading's ``{ #id }``) is an anchor of the view too,
+on that line: ``R36.md.html#r36-b3`` opens at the line where state b3 begins.
 
 >>> view = full_text_html("# T\n<span id=\"r36-b0\"></span>\n", "R36.md", "en", "R36.html", "originals.zip")
 >>> 'id="r36-b0"' in view and "&lt;span id=&quot;r36-b0&quot;&gt;&lt;/span&gt;" in view
@@ -42,7 +43,15 @@ WORDS = {
         "page": "Back to the page",
     },
 }
-ANCHOR = re.compile(r'<span id="(r36-b\d)"></span>')
+#: An anchor line of the source: an empty ``<span id="…">`` (attr_list's ``{ #id }`` is only
+#: read on headings, ``HEADING_ID``).
+ANCHOR = re.compile(r'<span id="([^"\s<>]+)"></span>')
+#: A heading with an id in its attribute list: ``## State b0 { #state-b0 }``.
+HEADING_ID = re.compile(r"^#{1,6}\s.*\{[^{}]*?#([\w:.-]+)[^{}]*\}\s*$")
+#: A code fence's opening or closing line: what is inside sets no anchor.
+FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
+#: The view's own ids, which the page's anchors must not take.
+OWN_IDS = frozenset({"source", "copy"})
 
 STYLE = """
 body{margin:0 auto;max-width:52rem;padding:1rem;font:16px/1.6 system-ui,"Noto Sans CJK SC",sans-serif;color:#1f2328;background:#fff}
@@ -73,20 +82,53 @@ def view_uri(twin_uri: str) -> str:
     return twin_uri + SUFFIX
 
 
+def line_anchors(lines: list[str]) -> list[str | None]:
+    r"""Return, for each line of a page's source, the id it anchors, or None: an empty
+    ``<span id>``, else a heading's ``{ #id }``; nothing inside code fences, each id once.
+
+    >>> line_anchors(['<span id="r37-m1"></span>', "## Masks { #masks .wide }", "````md",
+    ...     "# Not { #here }", "```", "````", "# Again { #masks }", "{ .r36-figure-caption }"])
+    ['r37-m1', 'masks', None, None, None, None, None, None]
+    """
+    seen = set(OWN_IDS)
+    fence: str | None = None
+    found: list[str | None] = []
+    for line in lines:
+        opening = FENCE.match(line)
+        if fence is not None:
+            # A closing fence: the opening's character, at least as many, nothing else.
+            bare = line.strip()
+            if bare.startswith(fence) and not bare.strip(fence[0]):
+                fence = None
+            found.append(None)
+            continue
+        if opening:
+            fence = opening.group(1)
+            found.append(None)
+            continue
+        match = ANCHOR.search(line) or HEADING_ID.match(line)
+        anchor = match.group(1) if match else None
+        if anchor in seen:
+            anchor = None
+        if anchor is not None:
+            seen.add(anchor)
+        found.append(anchor)
+    return found
+
+
 def source_lines_html(text: str) -> str:
-    r"""Return ``text`` escaped for a ``<pre>``, each state anchor placed on its own line.
+    r"""Return ``text`` escaped for a ``<pre>``, each anchor of the page placed on its line.
 
     The text content of the result is ``text`` itself: anchors are empty elements.
 
-    >>> source_lines_html('a<b\n<span id="r36-b2"></span>\n')
-    'a&lt;b\n<span id="r36-b2"></span>&lt;span id=&quot;r36-b2&quot;&gt;&lt;/span&gt;\n'
+    >>> source_lines_html('a<b\n<span id="r36-b2"></span>\n## M { #masks }')
+    'a&lt;b\n<span id="r36-b2"></span>&lt;span id=&quot;r36-b2&quot;&gt;&lt;/span&gt;\n<span id="masks"></span>## M { #masks }'
     """
     lines = text.split("\n")
     out = []
-    for line in lines:
-        match = ANCHOR.search(line)
-        anchor = f'<span id="{match.group(1)}"></span>' if match else ""
-        out.append(anchor + escape(line))
+    for line, anchor in zip(lines, line_anchors(lines), strict=True):
+        opening = f'<span id="{escape(anchor)}"></span>' if anchor else ""
+        out.append(opening + escape(line))
     return "\n".join(out)
 
 
