@@ -9,8 +9,9 @@ and ``tests/test_build_map.py`` checks what MkDocs registered against it.
 
 The events of a build, in the order MkDocs 1.6 runs them (``EVENTS``, from
 ``mkdocs/commands/build.py``): startup; config, pre_build, files, nav; for each page pre_page,
-page_markdown, page_content; env; template_context for each static template (the sitemap);
-for each page page_context, post_page; post_build, or build_error when the build fails.
+page_markdown, page_content; env; template_context and post_template for each static template
+(404.html, the sitemap); for each page page_context, post_page; post_build, or build_error when
+the build fails.
 i18n builds each further language inside its ``on_post_build`` (priority -100), from config to
 post_build: a step at a priority above -100 runs before the other languages are built, one below after.
 
@@ -43,6 +44,7 @@ EVENTS = (
     "page_content",
     "env",
     "template_context",
+    "post_template",
     "page_context",
     "post_page",
     "post_build",
@@ -107,8 +109,14 @@ MAP: tuple[Step, ...] = (
          "the theme's compiled templates are kept in the cache between builds"),
     Step("template_context", "addresses", "on_template_context", 0,
          "the sitemap's template learns the default language, for its x-default alternates"),
+    Step("template_context", "not_found", "on_template_context", 0,
+         "the 404 page's alternates are the 404 pages: else the theme shows the last page's, "
+         "which i18n leaves on the config"),
+    Step("post_template", "not_found", "on_post_template", 0,
+         "a further language's 404 page goes to its folder (en/404.html): i18n builds it into "
+         "the same site, where it would replace the default language's at the root"),
     Step("post_page", "figure", "on_post_page", 0,
-         "R36's figure under each state's heading, in the page's language"),
+         "the figure a page asks for in its front matter (R36's states), under each state's heading, in the page's language"),
     Step("post_page", "agents", "on_post_page", 0,
          "the twin and its full-text view written beside the page, linked from it"),
     Step("post_page", "addresses", "on_post_page", 0,

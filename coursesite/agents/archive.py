@@ -34,7 +34,7 @@ from mkdocs.utils import get_build_datetime
 import attn
 from coursesite import PROJECT
 from coursesite.agents import archive_readme
-from coursesite.content.generated import GENERATORS, MARKER
+from coursesite.content.generated import GENERATORS, MARKER, generators
 from coursesite.i18n import build_locale, default_locale, plugin
 
 ARCHIVE = "originals.zip"
@@ -176,8 +176,14 @@ def with_generated_parts(
     return "".join([*pieces, markdown[at:]]), parts
 
 
-def page_sources(docs_dir: Path, locales: Sequence[str], default: str) -> list[Original]:
-    """Return every source under ``docs_dir`` as the site publishes it, under ``docs/``."""
+def page_sources(
+    docs_dir: Path,
+    locales: Sequence[str],
+    default: str,
+    makers: Mapping[str, Callable[[str], str]] = GENERATORS,
+) -> list[Original]:
+    """Return every source under ``docs_dir`` as the site publishes it, under ``docs/``, its
+    generated parts filled by ``makers`` (those of the site being built: its own nav's lessons)."""
     found = []
     for path in originals(docs_dir):
         uri = path.relative_to(docs_dir).as_posix()
@@ -186,7 +192,7 @@ def page_sources(docs_dir: Path, locales: Sequence[str], default: str) -> list[O
         parts: list[Part] = []
         if path.suffix == ".md":
             locale = split_locale(uri, locales)[1] or default
-            text, parts = with_generated_parts(text, locale, name)
+            text, parts = with_generated_parts(text, locale, name, makers)
         url = published_uri(uri, locales, default)
         found.append(Original(name, text.encode("utf-8"), url, name, tuple(parts)))
     return found
@@ -239,10 +245,11 @@ def archive_files(
     default: str = "",
     published_at: Sequence[str] = (ARCHIVE,),
     package: Path | None = None,
+    makers: Mapping[str, Callable[[str], str]] = GENERATORS,
 ) -> list[Original]:
     """Return every file of the archive, in its order: what runs the examples, then the
     package, then the sources under ``docs/``, then the manifest of all the others."""
-    pages = page_sources(docs_dir, locales, default)
+    pages = page_sources(docs_dir, locales, default, makers)
     code = package_sources(package or Path(str(attn.__file__)).parent)
     settings = archive_readme.project_settings()
     notebooks: dict[str, str] = {}
@@ -275,12 +282,13 @@ def originals_zip(
     default: str = "",
     published_at: Sequence[str] = (ARCHIVE,),
     package: Path | None = None,
+    makers: Mapping[str, Callable[[str], str]] = GENERATORS,
 ) -> bytes:
     """Return the archive (``archive_files``), every entry dated by the build."""
     when = archive_time(get_build_datetime())
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for file in archive_files(docs_dir, locales, default, published_at, package):
+        for file in archive_files(docs_dir, locales, default, published_at, package, makers):
             # The build's date, not the checkout's file times: one commit, one archive.
             info = zipfile.ZipInfo(file.name, date_time=when)
             info.external_attr = 0o644 << 16
@@ -316,7 +324,8 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     """
     locales, default = built_locales(config)
     published_at = [language_prefix(locale, default) + ARCHIVE for locale in locales]
-    content = originals_zip(Path(config.docs_dir), locales, default, published_at)
+    makers = generators(Path(config.config_file_path))
+    content = originals_zip(Path(config.docs_dir), locales, default, published_at, None, makers)
     file = File.generated(config, ARCHIVE, content=content)
     file.dest_uri = language_prefix(build_locale(config), default) + ARCHIVE
     files.append(file)
