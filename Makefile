@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed-$(shell cat requirements/lock.txt pyproject.toml | 
 # Material 9.8 prints a banner about MkDocs 2 on every build; it changes nothing here.
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: help install browser serve build test lint unit lock bench stamp font clean
+.PHONY: help install browser serve build test lint unit lock bench stamp font lab-css clean
 
 help:
 	@echo "make serve  - install, build and serve the site on http://127.0.0.1:8000"
@@ -19,6 +19,7 @@ help:
 	@echo "make lock   - re-pin requirements/lock.txt after editing pyproject.toml"
 	@echo "make stamp PAGE=R36 - after reviewing docs/PAGE.en.md against a changed PAGE.zh.md"
 	@echo "make font   - cut the math font to the glyphs the formulas draw (after a new formula)"
+	@echo "make lab-css - trim JupyterLab's CSS for the lab's pages (after a new mkdocs-jupyter or palette.css)"
 
 $(STAMP):
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -90,6 +91,9 @@ stamp: install
 
 font: install $(NODE_STAMP)
 	$(BIN)/python -m coursesite.formulas.font
+
+lab-css: install $(NODE_STAMP)
+	$(BIN)/python -m coursesite.lab.stylesheet
 
 clean:
 	rm -rf $(VENV) node_modules site .pytest_cache .mypy_cache .ruff_cache

@@ -63,6 +63,7 @@ from coursesite.lab.notebook_html import (
     without_duplicates_in_search,
 )
 from coursesite.lab.runs import CellFailed, NotebookRuns
+from coursesite.lab.stylesheet import stylesheet_uri, without_inline_styles
 
 #: The notebooks, relative to ``docs/``: percent-format jupytext files.
 NOTEBOOKS = "lab/*.py"
@@ -201,6 +202,11 @@ class Lab:
             raise PluginError(f"{shown}: {error}") from error
         page.toc = table_of_contents(headings)
         page.present_anchor_ids = set(ANCHOR_ID.findall(page.content))
+        try:
+            # JupyterLab's CSS, linked in the page's head (overrides/main.html), not inline.
+            page.meta["stylesheets"] = [stylesheet_uri(Path(config.docs_dir))]
+        except (FileNotFoundError, ValueError) as error:
+            raise PluginError(f"{shown}: {error}") from None
         download = self.downloads.get(page.file.src_uri)
         if download is not None:
             download.content_string = result.ipynb
@@ -225,7 +231,7 @@ class Lab:
         warnings = stderr_outputs(html)
         if warnings:
             raise PluginError(f"{where}: a cell wrote to stderr: {warnings[0]}")
-        html = CDN_LOADERS.sub("", html)
+        html = without_inline_styles(CDN_LOADERS.sub("", html))
         if REMOTE_SCRIPT.search(html):
             raise PluginError(f"{where}: the rendered notebook loads a script from another host")
         try:
