@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from types import ModuleType
 
-from coursesite import dates, figure, templates
+from coursesite import dates, figure, not_found, templates
 from coursesite.agents import addresses, archive, headers
 from coursesite.agents.twins import Agents
 from coursesite.content import footer, generated, pymdownx_highlight
@@ -39,4 +39,5 @@ class SiteBuild:
     figure: ModuleType = figure
     archive: ModuleType = archive
     addresses: ModuleType = addresses
+    not_found: ModuleType = not_found
     headers: ModuleType = headers

@@ -7,14 +7,15 @@ something for the whole site does it in the outer build (``outer_build``): befor
 ``on_post_build`` only the first language is built, after it the whole site.
 
 The attributes read here (``building``, ``current_language``, ``default_language``,
-``build_languages``, ``i18n_files_per_language``, and the facts i18n writes on each file) are
-the plugin's internals, not its documented interface: ``check_version`` stops the build on any
-release other than the one this module was written for, and ``pyproject.toml`` pins it.
+``build_languages``, ``i18n_files_per_language``, the facts i18n writes on each file, and the
+page's alternates it leaves on ``config.extra``) are the plugin's internals, not its documented
+interface: ``check_version`` stops the build on any release other than the one this module was
+written for, and ``pyproject.toml`` pins it.
 """
 
 from __future__ import annotations
 
-from typing import Protocol, cast
+from typing import Any, Protocol, cast
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File
@@ -104,6 +105,57 @@ def sitemap_pages(config: MkDocsConfig, locale: str) -> list[object] | None:
     own ``on_files`` must be added to it), or None."""
     found = getattr(plugin(config), "i18n_files_per_language", {}).get(locale)
     return cast(list[object], found) if isinstance(found, list) else None
+
+
+def language_folder(config: MkDocsConfig, locale: str) -> str:
+    """Return the folder i18n builds ``locale``'s pages into, from the site's root: the default
+    language's at the root, each other's in a folder named by its locale (``docs_structure``
+    suffix or folder alike).
+
+    >>> from types import SimpleNamespace as NS
+    >>> config = NS(plugins={PLUGIN: NS(default_language="zh")})
+    >>> language_folder(config, "zh"), language_folder(config, "en")
+    ('', 'en/')
+    """
+    return "" if locale == default_locale(config) else f"{locale}/"
+
+
+def site_alternates(config: MkDocsConfig) -> list[dict[str, Any]]:
+    """Return the language selector's entries as i18n made them for the whole build (``name``,
+    ``lang``, and a ``link`` to that language's home page): the ``alternate`` item of
+    ``extra``, which i18n's ``on_config`` sets again for each language.
+
+    >>> from types import SimpleNamespace as NS
+    >>> site_alternates(NS(extra={"alternate": [{"lang": "zh", "link": "/index.html"}]}))
+    [{'lang': 'zh', 'link': '/index.html'}]
+    """
+    return [dict(entry) for entry in config.extra.get("alternate") or []]
+
+
+def show_alternates(config: MkDocsConfig, alternates: list[dict[str, Any]] | None) -> None:
+    """Make the theme show ``alternates`` (its hreflang links and its language selector) on
+    what it renders next; with None, i18n's own for the whole build (``site_alternates``).
+
+    i18n's ``on_page_context`` gives each page its alternates as an *attribute* of
+    ``config.extra`` (``config.extra.alternate = ...``), beside the item of the same name that its
+    ``on_config`` resets; the theme's ``config.extra.alternate`` reads the attribute first. So a
+    template rendered outside a page (404.html) would show the alternates of the last page
+    rendered before it, in whichever language's build that was.
+
+    >>> from types import SimpleNamespace as NS
+    >>> config = NS(extra=NS())
+    >>> show_alternates(config, [{"lang": "zh", "link": "404.html"}])
+    >>> config.extra.alternate
+    [{'lang': 'zh', 'link': '404.html'}]
+    >>> show_alternates(config, None)
+    >>> hasattr(config.extra, "alternate")
+    False
+    """
+    if alternates is None:
+        vars(config.extra).pop("alternate", None)
+    else:
+        # As i18n's on_page_context sets a page's: the attribute, which the theme reads first.
+        setattr(config.extra, "alternate", alternates)  # noqa: B010
 
 
 def copy_file_facts(source: File, target: File) -> None:

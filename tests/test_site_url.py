@@ -1,15 +1,17 @@
 """One canonical address: built with ``SITE_URL`` (here the test server's own address, under a
 sub-path) and ``REPO_URL``, every page names its canonical URL, its language alternates are
 absolute with an x-default, the sitemaps' URLs are absolute, the footer links the repository,
-and the pages still load from their own host only. Without them (the session's site, a local
-preview) nothing says None."""
+the pages still load from their own host only, and the 404 pages link under the sub-path.
+Without them (the session's site, a local preview) nothing says None."""
 
 from __future__ import annotations
 
 import re
 import socket
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from http import HTTPStatus
 from pathlib import Path, PurePosixPath
 from urllib.parse import urlsplit
 
@@ -28,6 +30,7 @@ from tests.site import (
     sitemap_requests,
     soup,
 )
+from tests.test_not_found import MISSING, NOT_FOUND, alternates, page_links, selector
 
 REPO_URL = "https://example.invalid/attention-course"
 SUB_PATH = "/course/"
@@ -120,6 +123,29 @@ def test_the_addressed_site_loads_from_its_own_host_only(
     loaded(page, traffic, f"{address}{prefix}R36.html")
     assert traffic.problems() == []
     page.context.close()
+
+
+def status_of(url: str) -> int:
+    """Return the HTTP status the server answers ``url`` with."""
+    try:
+        with urllib.request.urlopen(url) as answer:
+            return int(answer.status)
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+@pytest.mark.parametrize("prefix", PREFIXES.values())
+def test_the_404_pages_link_under_the_sub_path(addressed: tuple[Path, str], prefix: str) -> None:
+    # MkDocs roots an error page's links at SITE_URL's path, the theme's and (through `url`)
+    # the page's own; root-absolute ones would leave the sub-path.
+    site, address = addressed
+    page = site / prefix / NOT_FOUND
+    expected = {locale: f"{SUB_PATH}{p}{NOT_FOUND}" for locale, p in PREFIXES.items()}
+    assert alternates(soup(page)) == selector(soup(page)) == expected
+    links = page_links(page, f"{address}{prefix}{MISSING}")
+    assert len(links) >= 20
+    assert [link for link in links if not link.startswith(address)] == []
+    assert [link for link in links if status_of(link) != HTTPStatus.OK] == []
 
 
 def test_a_local_preview_says_none_nowhere(site: Path) -> None:

@@ -1,0 +1,78 @@
+"""The 404 pages: the default language's at the site's root, each other language's in its own
+folder (``en/404.html``).
+
+A static host answers a missing address with a ``404.html``: GitHub Pages and Netlify with the
+root one, Cloudflare Pages (the course's host) with the nearest one up the folder tree. MkDocs
+renders the theme's ``404.html`` in every build, at the site's root, and i18n builds each
+further language with MkDocs' whole build into the same folder: left alone, the last language's
+404 page would replace the default language's, and would show the hreflang alternates of the
+last page rendered before it (``coursesite.i18n.show_alternates`` says why). So each build's
+404 page names the 404 pages as its alternates, and a further language's goes to its folder.
+
+>>> from types import SimpleNamespace as NS
+>>> config = NS(plugins={}, theme={"language": "zh"},
+...             extra={"alternate": [{"name": "English", "link": "/en/index.html", "lang": "en"}]})
+>>> not_found_alternates(config)
+[{'name': 'English', 'link': 'en/404.html', 'lang': 'en'}]
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.utils.templates import TemplateContext
+
+from coursesite.i18n import build_locale, language_folder, show_alternates, site_alternates
+
+#: The theme's error page, as MkDocs names the static template and the file it writes.
+NOT_FOUND = "404.html"
+
+
+def not_found_alternates(config: MkDocsConfig) -> list[dict[str, Any]]:
+    """Return the language selector's entries with each language's 404 page as its link, from
+    the site's root (the theme roots an error page's links at ``SITE_URL``'s path)."""
+    return [
+        {**entry, "link": language_folder(config, entry["lang"]) + NOT_FOUND}
+        for entry in site_alternates(config)
+    ]
+
+
+def on_template_context(
+    context: TemplateContext, template_name: str, config: MkDocsConfig
+) -> TemplateContext:
+    """Give the 404 page the 404 pages as its language alternates."""
+    if template_name == NOT_FOUND:
+        show_alternates(config, not_found_alternates(config))
+    return context
+
+
+def on_post_template(output: str, template_name: str, config: MkDocsConfig) -> str:
+    """Write a further language's 404 page into its folder, and nothing at the root.
+
+    >>> import tempfile
+    >>> from types import SimpleNamespace as NS
+    >>> site = tempfile.mkdtemp()
+    >>> config = NS(plugins={"i18n": NS(current_language="en", default_language="zh")},
+    ...             site_dir=site, extra=NS())
+    >>> on_post_template("<html lang=en>", NOT_FOUND, config)
+    ''
+    >>> (Path(site) / "en" / NOT_FOUND).read_text(encoding="utf-8")
+    '<html lang=en>'
+    >>> on_post_template("<urlset>", "sitemap.xml", config)
+    '<urlset>'
+    """
+    if template_name != NOT_FOUND:
+        return output
+    # The pages rendered next get their alternates from i18n, or none if it gives them none.
+    show_alternates(config, None)
+    folder = language_folder(config, build_locale(config))
+    if not folder:
+        return output
+    target = Path(config.site_dir) / folder / NOT_FOUND
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(output.encode("utf-8"))  # as MkDocs writes a template's output
+    # MkDocs writes no file for an empty output ("Template skipped"): the root keeps the
+    # default language's 404 page.
+    return ""

@@ -1,0 +1,100 @@
+"""The 404 pages: the default language's at the site's root, in that language; each other
+language's in its folder (``en/404.html``, which Cloudflare Pages serves under ``en/``), in its
+own; each names the 404 pages as its alternates, not some other page, and its links work from
+the depth of any missing address. The same under a sub-path: ``test_site_url.py``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from urllib.parse import urldefrag, urljoin, urlsplit
+
+import pytest
+from bs4 import BeautifulSoup
+from mkdocs.utils.yaml import yaml_load
+
+from tests.constants import PREFIXES
+from tests.docs_pages import ROOT
+from tests.site import soup
+
+NOT_FOUND = "404.html"
+#: A missing address deep in a language's folder, where a host serves that folder's 404 page.
+MISSING = "lab/no/such/page.html"
+#: Where the session's site is taken to be served (it is built without SITE_URL).
+ADDRESS = "http://host/"
+
+
+def site_texts(locale: str) -> dict[str, str]:
+    """Return ``locale``'s site name and description as mkdocs.yml gives them (i18n's
+    per-language values over the site's)."""
+    config = yaml_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    [i18n] = [p["i18n"] for p in config["plugins"] if isinstance(p, dict) and "i18n" in p]
+    [language] = [language for language in i18n["languages"] if language["locale"] == locale]
+    return {
+        "lang": locale,
+        "site name": language.get("site_name", config["site_name"]),
+        "description": language.get("site_description", config["site_description"]),
+    }
+
+
+def language_of(page: BeautifulSoup) -> dict[str, str]:
+    """Return what a page without a description of its own says of its language: ``<html
+    lang>``, the site name (its title) and the site's description."""
+    description = page.select_one('meta[name="description"]')
+    return {
+        "lang": str(page.html["lang"]) if page.html else "",
+        "site name": page.title.get_text() if page.title else "",
+        "description": str(description["content"]) if description else "",
+    }
+
+
+def alternates(page: BeautifulSoup) -> dict[str, str]:
+    """Return a page's hreflang alternates, ``{language: href}``."""
+    return {
+        str(link["hreflang"]): str(link["href"])
+        for link in page.select("link[rel=alternate][hreflang]")
+    }
+
+
+def selector(page: BeautifulSoup) -> dict[str, str]:
+    """Return the header's language selector, ``{language: href}``."""
+    return {str(a["hreflang"]): str(a["href"]) for a in page.select("a.md-select__link")}
+
+
+def page_links(page: Path, served_at: str) -> list[str]:
+    """Return the URL of everything on the site's own host that ``page`` links or loads (not
+    its own fragments), as a browser resolves it with the page served at ``served_at``."""
+    host = urlsplit(served_at).netloc
+    found = []
+    for tag in soup(page).select("a[href], link[href], script[src], img[src]"):
+        url = urljoin(served_at, str(tag.get("href") or tag.get("src")))
+        if urlsplit(url).netloc == host and urldefrag(url).url != served_at:
+            found.append(urldefrag(url).url)
+    return found
+
+
+@pytest.mark.parametrize(("locale", "prefix"), PREFIXES.items())
+def test_each_languages_404_page_is_in_that_language(site: Path, locale: str, prefix: str) -> None:
+    # The root one (prefix "") is the default language's, though i18n builds English last
+    # into the same folder.
+    page = soup(site / prefix / NOT_FOUND)
+    assert language_of(page) == site_texts(locale)
+    # Both languages' text, the page's own first.
+    languages = [section["lang"] for section in page.select("section[lang]")]
+    assert languages[0] == locale
+    assert sorted(languages) == sorted(PREFIXES)
+
+
+@pytest.mark.parametrize("prefix", PREFIXES.values())
+def test_a_404_pages_alternates_are_the_404_pages(site: Path, prefix: str) -> None:
+    # Not the alternates of the last page rendered before it (the lab's, in English).
+    page = soup(site / prefix / NOT_FOUND)
+    expected = {locale: f"/{p}{NOT_FOUND}" for locale, p in PREFIXES.items()}
+    assert alternates(page) == expected
+    assert selector(page) == expected
+
+
+@pytest.mark.parametrize("prefix", PREFIXES.values())
+def test_a_404_pages_links_work_at_any_depth(site: Path, prefix: str) -> None:
+    links = page_links(site / prefix / NOT_FOUND, f"{ADDRESS}{prefix}{MISSING}")
+    assert len(links) >= 20  # the theme's assets and navigation, and the page's own four
+    assert [link for link in links if not (site / link.removeprefix(ADDRESS)).is_file()] == []
