@@ -105,6 +105,7 @@ def test_every_page_names_its_twin_and_its_llms_txt(site: Path) -> None:
         "/R36.md.html",
         "/lab/LAB-02.py.html",
         "/404",
+        "/en/404",
         "/R36.md",
         "/en/lab/LAB-02.py",
         "/llms.txt",

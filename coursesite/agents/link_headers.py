@@ -25,6 +25,8 @@ order; ``! Link`` in a later rule removes an earlier rule's.
   ! Link
 /404
   ! Link
+/en/404
+  ! Link
 /en
   ! Link
 /lab
@@ -107,7 +109,9 @@ def link_rules(
     )
     # A folder's own name (``/en``, ``/lab``) matches its parent's placeholder: a redirect.
     bare = sorted({f.rstrip("/") for f in [*folders, *languages] if f})
-    detached = [f"{root}*.:ext", f"{root}404", *(f"{root}{folder}" for folder in bare)]
+    # Each language has its 404 page (en/404.html), which /en/:page would match.
+    not_found = [f"{root}{language}404" for language in sorted(set(languages))]
+    detached = [f"{root}*.:ext", *not_found, *(f"{root}{folder}" for folder in bare)]
     for path in detached:
         lines += [path, "  ! Link"]
     return "\n".join(lines) + "\n"
