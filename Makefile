@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed-$(shell cat requirements/lock.txt pyproject.toml | 
 # Material 9.8 prints a banner about MkDocs 2 on every build; it changes nothing here.
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: help install browser serve build test lint unit lock bench stamp font lab-css clean
+.PHONY: help install browser serve build test lint unit lock bench new check stamp font lab-css clean
 
 help:
 	@echo "make serve  - install, build and serve the site on http://127.0.0.1:8000"
@@ -17,7 +17,9 @@ help:
 	@echo "make build  - build the site into site/ (strict)"
 	@echo "make bench  - run the benchmarks under benchmarks/ (attn speed, page weight, lab weight, build budget, search)"
 	@echo "make lock   - re-pin requirements/lock.txt after editing pyproject.toml"
-	@echo "make stamp PAGE=R36 - after reviewing docs/PAGE.en.md against a changed PAGE.zh.md"
+	@echo "make new PAGE=R37 TITLE_ZH='缩放与遮罩' TITLE_EN='Scale and mask' - a new lesson: both pages, its nav entry"
+	@echo "make check PAGE=R37 - while writing a page: the strict build, its examples and parity (seconds)"
+	@echo "make stamp PAGE=R37 - after reviewing docs/PAGE.en.md against a changed PAGE.zh.md"
 	@echo "make font   - cut the math font to the glyphs the formulas draw (after a new formula)"
 	@echo "make lab-css - trim JupyterLab's CSS for the lab's pages (after a new mkdocs-jupyter or palette.css)"
 
@@ -86,8 +88,18 @@ lock:
 	$(BIN)/uv pip compile pyproject.toml --extra docs --extra test --python-version 3.11.5 \
 	  --no-header --no-annotate -o requirements/lock.txt
 
+# Without PAGE a target would work on docs/.en.md: it stops first, saying how to name the page.
+page = $(or $(PAGE),$(error make $@ needs the page: make $@ PAGE=R36))
+
+# The titles come through the environment, so that any quote or space in them stays as typed.
+new: install
+	@$(BIN)/python -m coursesite.new "$$PAGE" "$$TITLE_ZH" "$$TITLE_EN"
+
+check: install
+	@$(BIN)/python -m coursesite.check $(page)
+
 stamp: install
-	$(BIN)/python -m coursesite.stamp docs/$(PAGE).en.md
+	@$(BIN)/python -m coursesite.stamp docs/$(page).en.md
 
 font: install $(NODE_STAMP)
 	$(BIN)/python -m coursesite.formulas.font

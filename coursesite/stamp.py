@@ -2,15 +2,22 @@
 
 Run ``python -m coursesite.stamp docs/R36.en.md`` (or ``make stamp PAGE=R36``) after reviewing
 an English page against its changed Chinese source; the parity tests compare the stamp with
-the source's bytes, so an English page cannot silently fall behind its source.
+the source's bytes, so an English page cannot silently fall behind its source. The stamp is two
+keys of the page's front matter, ``translated_from`` and ``source_sha256``: missing keys (or a
+missing front matter) are added, the page's other keys are kept, and what changed is said.
 
 >>> import tempfile
 >>> folder = Path(tempfile.mkdtemp())
 >>> _ = (folder / "P.zh.md").write_text("# 页\\n", encoding="utf-8")
->>> _ = (folder / "P.en.md").write_text("---\\nsource_sha256: old\\n---\\n# Page\\n", encoding="utf-8")
->>> stamp(folder / "P.en.md")
->>> (folder / "P.en.md").read_text(encoding="utf-8").splitlines()[1] == f"source_sha256: {sha256(folder / 'P.zh.md')}"
+>>> english = folder / "P.en.md"
+>>> _ = english.write_text("---\\nsource_sha256: old\\ndescription: A page.\\n---\\n# Page\\n", encoding="utf-8")
+>>> print(stamp(english))
+/...P.en.md: translated_from set to P.zh.md (was missing); source_sha256 set to 4cddb41237c8… (was old)
+>>> english.read_text(encoding="utf-8").splitlines()[:4] == [
+...     "---", "translated_from: P.zh.md", f"source_sha256: {sha256(folder / 'P.zh.md')}", "description: A page."]
 True
+>>> print(stamp(english))
+/...P.en.md: already current (source_sha256 matches P.zh.md)
 """
 
 from __future__ import annotations
@@ -20,7 +27,12 @@ import re
 import sys
 from pathlib import Path
 
-STAMP = re.compile(r"(?m)^source_sha256: .*$")
+#: A page's front matter: ``---`` on the first line, up to the next line that is ``---``.
+FRONT_MATTER = re.compile(r"\A---\n(?P<keys>.*?)^---$\n?", re.S | re.M)
+
+
+class StampError(Exception):
+    """A page that cannot be stamped, with what to do about it."""
 
 
 def sha256(path: Path) -> str:
@@ -33,20 +45,91 @@ def source_of(english: Path) -> Path:
     return english.with_name(english.name.replace(".en.md", ".zh.md"))
 
 
-def stamp(english: Path) -> None:
-    """Record, in an English page's front matter, the hash of the Chinese page it translates."""
-    text = english.read_text(encoding="utf-8")
-    stamped = STAMP.sub(f"source_sha256: {sha256(source_of(english))}", text, count=1)
-    english.write_text(stamped, encoding="utf-8")
+def short(value: str) -> str:
+    """Return a value as a message shows it: a hash by its first 12 digits.
+
+    >>> short("0bd7cc7764ff198ac8cab5906fd8e93370b37456b2907287d308a2910a64543b"), short("R36.zh.md")
+    ('0bd7cc7764ff…', 'R36.zh.md')
+    """
+    return f"{value[:12]}…" if re.fullmatch(r"[0-9a-f]{64}", value) else value
+
+
+def stamped(text: str, wanted: dict[str, str]) -> tuple[str, list[str]]:
+    """Return ``text`` with the front matter's ``wanted`` keys set, and what changed.
+
+    A key already there keeps its line's place; a missing one goes after the stamp's keys
+    before it, so that a new page reads ``translated_from``, ``source_sha256``, then the rest.
+
+    >>> stamped("# Page\\n", {"translated_from": "P.zh.md", "source_sha256": "abc"})
+    ('---\\ntranslated_from: P.zh.md\\nsource_sha256: abc\\n---\\n\\n# Page\\n', ['front matter added (translated_from: P.zh.md, source_sha256: abc)'])
+    >>> stamped("---\\ntranslated_from: P.zh.md\\n---\\nx\\n", {"translated_from": "P.zh.md"})
+    ('---\\ntranslated_from: P.zh.md\\n---\\nx\\n', [])
+    """
+    match = FRONT_MATTER.match(text)
+    if not match:
+        lines = [f"{key}: {value}" for key, value in wanted.items()]
+        said = ", ".join(f"{key}: {short(value)}" for key, value in wanted.items())
+        return "---\n" + "\n".join(lines) + "\n---\n\n" + text, [f"front matter added ({said})"]
+    lines = match.group("keys").splitlines()
+    changes, place = [], 0
+    for key, value in wanted.items():
+        at = next((n for n, line in enumerate(lines) if line.startswith(f"{key}:")), None)
+        if at is None:
+            lines.insert(place, f"{key}: {value}")
+            changes.append(f"{key} set to {short(value)} (was missing)")
+            at = place
+        elif (was := lines[at].split(":", 1)[1].strip().strip("\"'")) != value:
+            lines[at] = f"{key}: {value}"
+            changes.append(f"{key} set to {short(value)} (was {short(was) or 'empty'})")
+        place = at + 1
+    keys = "".join(f"{line}\n" for line in lines)
+    return f"---\n{keys}---\n{text[match.end() :]}", changes
+
+
+def stamp(english: Path) -> str:
+    """Record, in an English page's front matter, which Chinese page it translates and that
+    page's hash; return one line saying what changed (or that nothing had to)."""
+    if not english.name.endswith(".en.md"):
+        raise StampError(
+            f"{english} is not an English page (docs/NAME.en.md): make stamp PAGE=NAME"
+        )
+    name = english.name.removesuffix(".en.md")
+    source = source_of(english)
+    if not english.is_file() and not source.is_file():
+        raise StampError(
+            f"neither {source} nor {english} exists: a new lesson's two pages come from "
+            f"make new PAGE={name} TITLE_ZH=… TITLE_EN=…"
+        )
+    if not english.is_file():
+        raise StampError(
+            f"{english} does not exist: translate {source} into it, then make stamp PAGE={name}"
+        )
+    if not source.is_file():
+        raise StampError(
+            f"{source}, the Chinese source of {english}, does not exist: write it (the English "
+            f"page is stamped against it), then make stamp PAGE={name}"
+        )
+    wanted = {"translated_from": source.name, "source_sha256": sha256(source)}
+    text, changes = stamped(english.read_text(encoding="utf-8"), wanted)
+    if not changes:
+        return f"{english}: already current (source_sha256 matches {source.name})"
+    english.write_text(text, encoding="utf-8")
+    return f"{english}: {'; '.join(changes)}"
 
 
 def main(arguments: list[str]) -> None:
-    """Stamp each English page named on the command line."""
+    """Stamp each English page named on the command line, saying what changed in each."""
     if not arguments:
-        sys.exit("usage: python -m coursesite.stamp docs/NAME.en.md [...]")
+        sys.exit("usage: make stamp PAGE=NAME (python -m coursesite.stamp docs/NAME.en.md …)")
+    failed = False
     for argument in arguments:
-        stamp(Path(argument))
-        print(f"stamped {argument}")
+        try:
+            print(stamp(Path(argument)))
+        except StampError as error:
+            print(error, file=sys.stderr)
+            failed = True
+    if failed:
+        sys.exit(1)
 
 
 if __name__ == "__main__":

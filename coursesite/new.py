@@ -1,0 +1,263 @@
+"""A new lesson in one command: ``make new PAGE=R37 TITLE_ZH='缩放与遮罩' TITLE_EN='Scale and mask'``
+(``python -m coursesite.new R37 缩放与遮罩 'Scale and mask'``).
+
+It writes ``docs/R37.zh.md`` and ``docs/R37.en.md`` from the short templates below (front matter
+with a description, the title with the page's id, one line of prose, one example that runs; the
+English page stamped against the Chinese one) and lists the lesson in ``mkdocs.yml``'s nav
+among the other lessons, in number order. The site builds and every test passes right after;
+the author then writes the prose and the examples. ``mkdocs.yml`` is edited as lines, not
+loaded and dumped, so that its comments and layout stay as they are.
+
+A lesson's nav label is its name (``R36``, ``R37``): the same in both languages, so i18n's
+``nav_translations`` needs no entry; the page's title carries the words.
+
+>>> import tempfile
+>>> root = Path(tempfile.mkdtemp())
+>>> (root / "docs").mkdir()
+>>> _ = (root / "mkdocs.yml").write_text(NAV_EXAMPLE, encoding="utf-8")
+>>> for line in new_lesson(root, "R37", "缩放与遮罩", "Scale and mask"):
+...     print(line)
+docs/R37.zh.md written
+docs/R37.en.md written, stamped against docs/R37.zh.md
+mkdocs.yml: R37 listed in the nav after R36
+>>> print(*(root / "docs" / "R37.en.md").read_text(encoding="utf-8").splitlines()[:7], sep="\\n")
+---
+translated_from: R37.zh.md
+source_sha256: ...
+description: "Attention course, lesson R37: Scale and mask. Every example on the page runs."
+---
+<BLANKLINE>
+# R37 · Scale and mask { #r37 }
+>>> new_lesson(root, "R37", "缩放与遮罩", "Scale and mask")
+Traceback (most recent call last):
+...
+coursesite.new.LessonError: docs/R37.zh.md exists already: choose another number (the next free one: make new PAGE=R38 TITLE_ZH=… TITLE_EN=…)
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+from coursesite.stamp import stamp
+
+#: A lesson's name: R and its number (no leading zero, so that R37 has one spelling).
+LESSON = re.compile(r"R(?P<number>[1-9][0-9]*)")
+#: The command, as the README gives it; every refusal ends with it.
+USAGE = "make new PAGE=R37 TITLE_ZH='缩放与遮罩' TITLE_EN='Scale and mask'"
+#: A top-level key of mkdocs.yml: where the nav's block ends.
+TOP_LEVEL_KEY = re.compile(r"^[^\s#]")
+#: A nav entry naming a lesson page (``  - R36: R36.md``).
+LESSON_ENTRY = re.compile(
+    r"^(?P<indent>\s*)- .*:\s*[\"']?R(?P<number>[1-9][0-9]*)\.md[\"']?\s*(#.*)?$"
+)
+#: Any nav entry.
+ENTRY = re.compile(r"^(?P<indent>\s*)- ")
+
+#: A nav as mkdocs.yml has it (the examples' input).
+NAV_EXAMPLE = """\
+site_name: Course
+nav:
+  - 首页: index.md
+  - R36: R36.md
+  # The lecture gathers every lesson's shape table.
+  - 讲义: lecture.md
+hooks:
+  - hooks/events.py
+"""
+
+# One line of prose and one example: the page builds, its example runs, and its parity holds,
+# so that `make test` passes before a word of the lesson is written. The description is a true
+# sentence from the title (llms.txt and the page's head show it) until the author writes one.
+CHINESE = """\
+---
+description: {description}
+---
+
+# {page} · {title} {{ #{id} }}
+
+本讲的正文写在这里；每个例子都写成下面这样的代码块，CI 会用 `attn` 运行它。
+
+```python
+>>> import attn
+>>> from attn.lesson import Q, K, V
+>>> attn.read(Q, K, V).output.shape
+(2, 2)
+```
+"""
+ENGLISH = """\
+---
+description: {description}
+---
+
+# {page} · {title} {{ #{id} }}
+
+The lesson's text goes here; write each example as a code block like the one below, which CI runs with `attn`.
+
+```python
+>>> import attn
+>>> from attn.lesson import Q, K, V
+>>> attn.read(Q, K, V).output.shape
+(2, 2)
+```
+"""
+
+
+class LessonError(Exception):
+    """A lesson that cannot be added as asked, with what to do instead."""
+
+
+def yaml_string(text: str) -> str:
+    """Return ``text`` as a double-quoted YAML scalar (JSON's strings are YAML's).
+
+    >>> print(yaml_string('Scale: "and" mask'))
+    "Scale: \\"and\\" mask"
+    """
+    return json.dumps(text, ensure_ascii=False)
+
+
+def lesson_number(page: str) -> int:
+    """Return a lesson's number, or say what a lesson's name is.
+
+    >>> lesson_number("R37")
+    37
+    >>> lesson_number("r37")
+    Traceback (most recent call last):
+    ...
+    coursesite.new.LessonError: PAGE=r37 is not a lesson's name: R and its number, as in make new PAGE=R37 TITLE_ZH='缩放与遮罩' TITLE_EN='Scale and mask'
+    """
+    match = LESSON.fullmatch(page)
+    if not match:
+        raise LessonError(f"PAGE={page} is not a lesson's name: R and its number, as in {USAGE}")
+    return int(match.group("number"))
+
+
+def next_number(docs: Path, number: int) -> int:
+    """Return the first lesson number above ``number`` that no page in ``docs`` has."""
+    taken = {int(m.group("number")) for p in docs.glob("R*.md") if (m := LESSON.match(p.name))}
+    return next(n for n in range(number + 1, number + len(taken) + 2) if n not in taken)
+
+
+def pages(page: str, title_zh: str, title_en: str) -> dict[str, str]:
+    """Return the new lesson's two pages, by language, before the English one is stamped."""
+    descriptions = {
+        "zh": f"注意力课程 {page}：{title_zh}。页面上的每个例子都能运行。",
+        "en": f"Attention course, lesson {page}: {title_en}. Every example on the page runs.",
+    }
+    fields = {"page": page, "id": page.lower()}
+    return {
+        "zh": CHINESE.format(title=title_zh, description=yaml_string(descriptions["zh"]), **fields),
+        "en": ENGLISH.format(title=title_en, description=yaml_string(descriptions["en"]), **fields),
+    }
+
+
+def with_nav_entry(config: str, page: str) -> tuple[str, str]:
+    """Return mkdocs.yml's text with ``- PAGE: PAGE.md`` in its nav, and where it went.
+
+    The lesson goes after the last lesson with a smaller number, or else before the first with
+    a larger one, or else (no lesson yet) after the nav's first entry, the home page. Every
+    other line, comments included, stays as it is.
+
+    >>> text, where = with_nav_entry(NAV_EXAMPLE, "R35")
+    >>> where
+    'before R36'
+    >>> print(text[text.index("nav:") : text.index("hooks:")], end="")
+    nav:
+      - 首页: index.md
+      - R35: R35.md
+      - R36: R36.md
+      # The lecture gathers every lesson's shape table.
+      - 讲义: lecture.md
+    >>> with_nav_entry(NAV_EXAMPLE, "R36")
+    Traceback (most recent call last):
+    ...
+    coursesite.new.LessonError: mkdocs.yml's nav lists R36 already (line 4): choose another number (make new PAGE=R37 TITLE_ZH=… TITLE_EN=…)
+    """
+    number = lesson_number(page)
+    lines = config.splitlines(keepends=True)
+    start = next((n for n, line in enumerate(lines) if re.match(r"nav:\s*(#.*)?$", line)), None)
+    if start is None:
+        raise LessonError(f"mkdocs.yml has no nav: for {page}: add `nav:` with the home page first")
+    end = next(
+        (n for n in range(start + 1, len(lines)) if TOP_LEVEL_KEY.match(lines[n])), len(lines)
+    )
+    lessons = [
+        (n, int(match.group("number")), match.group("indent"))
+        for n in range(start + 1, end)
+        if (match := LESSON_ENTRY.match(lines[n]))
+    ]
+    for n, other, _ in lessons:
+        if other == number:
+            raise LessonError(
+                f"mkdocs.yml's nav lists {page} already (line {n + 1}): choose another number "
+                f"(make new PAGE=R{max(o for _, o, _ in lessons) + 1} TITLE_ZH=… TITLE_EN=…)"
+            )
+    before = [(n, other, indent) for n, other, indent in lessons if other < number]
+    after = [(n, other, indent) for n, other, indent in lessons if other > number]
+    if before:
+        n, other, indent = before[-1]
+        at, where = n + 1, f"after R{other}"
+    elif after:
+        at, other, indent = after[0]
+        where = f"before R{other}"
+    else:
+        first = next((n for n in range(start + 1, end) if ENTRY.match(lines[n])), None)
+        if first is None:
+            raise LessonError(f"mkdocs.yml's nav has no entry: list the home page, then {USAGE}")
+        match = ENTRY.match(lines[first])
+        assert match is not None
+        at, indent, where = first + 1, match.group("indent"), "after the home page"
+    lines.insert(at, f"{indent}- {page}: {page}.md\n")
+    return "".join(lines), where
+
+
+def new_lesson(root: Path, page: str, title_zh: str, title_en: str) -> list[str]:
+    """Write lesson ``page``'s two pages under ``root/docs`` and list it in ``root/mkdocs.yml``;
+    return what was done, a line a step. Nothing is written unless every step can be done."""
+    titles = {"TITLE_ZH": title_zh.strip(), "TITLE_EN": title_en.strip()}
+    missing = [name for name, title in {"PAGE": page, **titles}.items() if not title]
+    if missing:
+        named = ", ".join(missing[:-1]) + " and " * (len(missing) > 1) + missing[-1]
+        raise LessonError(f"make new needs {named}: {USAGE}")
+    for name, title in titles.items():
+        if "\n" in title:
+            raise LessonError(f"{name} is one line, the page's title: {USAGE}")
+    number = lesson_number(page)
+    docs = root / "docs"
+    paths = {locale: docs / f"{page}.{locale}.md" for locale in ("zh", "en")}
+    for path in paths.values():
+        if path.exists():
+            raise LessonError(
+                f"{path.relative_to(root)} exists already: choose another number (the next "
+                f"free one: make new PAGE=R{next_number(docs, number)} TITLE_ZH=… TITLE_EN=…)"
+            )
+    config = root / "mkdocs.yml"
+    listed, where = with_nav_entry(config.read_text(encoding="utf-8"), page)
+    texts = pages(page, titles["TITLE_ZH"], titles["TITLE_EN"])
+    for locale, path in paths.items():
+        path.write_text(texts[locale], encoding="utf-8")
+    stamp(paths["en"])
+    config.write_text(listed, encoding="utf-8")
+    zh, en = (path.relative_to(root) for path in paths.values())
+    return [
+        f"{zh} written",
+        f"{en} written, stamped against {zh}",
+        f"mkdocs.yml: {page} listed in the nav {where}",
+    ]
+
+
+def main(arguments: list[str]) -> None:
+    """Add the lesson named on the command line: ``PAGE TITLE_ZH TITLE_EN``."""
+    page, title_zh, title_en = [*arguments, "", "", ""][:3]
+    try:
+        done = new_lesson(Path.cwd(), page, title_zh, title_en)
+    except LessonError as error:
+        sys.exit(str(error))
+    print("\n".join(done))
+    print(f"Write the lesson in both pages, then: make check PAGE={page}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
