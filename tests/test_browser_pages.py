@@ -4,7 +4,7 @@ another host, and axe-core finds no accessibility violation (one page load serve
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 
 from tests.browser import loaded, watched_page
 from tests.constants import PREFIXES
@@ -12,8 +12,12 @@ from tests.docs_pages import notebook_names, page_names
 from tests.test_browser import AXE
 
 #: The pages axe-core checks: one of each kind (home, lesson with figure and formulas, prose,
-#: records); the lab and the generated pages share their templates and styles.
-AXE_PAGES = ["index", "R36", "lecture", "sources"]
+#: records, the lab's notebooks with JupyterLab's stylesheet); the generated pages share their
+#: templates and styles.
+AXE_PAGES = ["index", "R36", "lecture", "sources", *notebook_names()]
+#: The pages axe-core checks in the dark palette too: those with colours of their own (the
+#: notebooks' cells, outputs and code follow Material's palette through coursesite/lab/palette.css).
+AXE_DARK_PAGES = notebook_names()
 
 
 @pytest.mark.parametrize("prefix", PREFIXES.values())
@@ -29,8 +33,21 @@ def test_every_page_loads_cleanly_from_localhost_only(
     page.context.close()
 
 
+@pytest.mark.parametrize("prefix", PREFIXES.values())
+@pytest.mark.parametrize("name", AXE_DARK_PAGES)
+def test_pages_with_colours_of_their_own_pass_axe_in_the_dark_palette(
+    browser: Browser, base_url: str, name: str, prefix: str
+) -> None:
+    page, traffic = watched_page(browser, color_scheme="dark")
+    loaded(page, traffic, f"{base_url}{prefix}{name}.html")
+    expect(page.locator("body")).to_have_attribute("data-md-color-scheme", "slate")
+    assert axe_violations(page) == []
+    page.context.close()
+
+
 def test_the_accessibility_check_covers_real_pages() -> None:
-    assert set(AXE_PAGES) <= set(page_names())
+    assert set(AXE_PAGES) | set(AXE_DARK_PAGES) <= set(page_names() + notebook_names())
+    assert AXE_DARK_PAGES, "the lab has notebooks"
 
 
 def axe_violations(page: Page, within: str = "html") -> list[dict[str, object]]:
