@@ -8,8 +8,9 @@ among the other lessons, in number order. The site builds and every test passes 
 the author then writes the prose and the examples. ``mkdocs.yml`` is edited as lines, not
 loaded and dumped, so that its comments and layout stay as they are.
 
-A lesson's nav label is its name (``R36``, ``R37``): the same in both languages, so i18n's
-``nav_translations`` needs no entry; the page's title carries the words.
+A lesson is listed by its page alone (``- R37.md``): its title, in the nav, the page's
+``<title>`` and the home page's list, is the page's own ``#`` heading in each language, so i18n's
+``nav_translations`` needs no entry.
 
 >>> import tempfile
 >>> root = Path(tempfile.mkdtemp())
@@ -49,9 +50,9 @@ LESSON = re.compile(r"R(?P<number>[1-9][0-9]*)")
 USAGE = "make new PAGE=R37 TITLE_ZH='缩放与遮罩' TITLE_EN='Scale and mask'"
 #: A top-level key of mkdocs.yml: where the nav's block ends.
 TOP_LEVEL_KEY = re.compile(r"^[^\s#]")
-#: A nav entry naming a lesson page (``  - R36: R36.md``).
+#: A nav entry naming a lesson page (``  - R36.md``, or with a label, ``  - R36: R36.md``).
 LESSON_ENTRY = re.compile(
-    r"^(?P<indent>\s*)- .*:\s*[\"']?R(?P<number>[1-9][0-9]*)\.md[\"']?\s*(#.*)?$"
+    r"^(?P<indent>\s*)- (?:.*:\s*)?[\"']?R(?P<number>[1-9][0-9]*)\.md[\"']?\s*(#.*)?$"
 )
 #: Any nav entry.
 ENTRY = re.compile(r"^(?P<indent>\s*)- ")
@@ -61,7 +62,7 @@ NAV_EXAMPLE = """\
 site_name: Course
 nav:
   - 首页: index.md
-  - R36: R36.md
+  - R36.md
   # The lecture gathers every lesson's shape table.
   - 讲义: lecture.md
 hooks:
@@ -154,7 +155,7 @@ def pages(page: str, title_zh: str, title_en: str) -> dict[str, str]:
 
 
 def with_nav_entry(config: str, page: str) -> tuple[str, str]:
-    """Return mkdocs.yml's text with ``- PAGE: PAGE.md`` in its nav, and where it went.
+    """Return mkdocs.yml's text with ``- PAGE.md`` in its nav, and where it went.
 
     The lesson goes after the last lesson with a smaller number, or else before the first with
     a larger one, or else (no lesson yet) after the nav's first entry, the home page. Every
@@ -166,8 +167,8 @@ def with_nav_entry(config: str, page: str) -> tuple[str, str]:
     >>> print(text[text.index("nav:") : text.index("hooks:")], end="")
     nav:
       - 首页: index.md
-      - R35: R35.md
-      - R36: R36.md
+      - R35.md
+      - R36.md
       # The lecture gathers every lesson's shape table.
       - 讲义: lecture.md
     >>> with_nav_entry(NAV_EXAMPLE, "R36")
@@ -209,7 +210,7 @@ def with_nav_entry(config: str, page: str) -> tuple[str, str]:
         match = ENTRY.match(lines[first])
         assert match is not None
         at, indent, where = first + 1, match.group("indent"), "after the home page"
-    lines.insert(at, f"{indent}- {page}: {page}.md\n")
+    lines.insert(at, f"{indent}- {page}.md\n")
     return "".join(lines), where
 
 

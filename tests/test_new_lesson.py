@@ -73,8 +73,8 @@ def test_a_new_lesson_from_make_new_to_make_check(tmp_path: Path) -> None:
     assert "# R37 · Scale and mask { #r37 }" in en.read_text(encoding="utf-8")
     # One line more, after R36's; every other line (each comment too) as it was.
     after = config.read_text(encoding="utf-8").splitlines()
-    at = after.index("  - R37: R37.md")
-    assert after[at - 1] == "  - R36: R36.md"
+    at = after.index("  - R37.md")
+    assert after[at - 1] == "  - R36.md"
     assert after[:at] + after[at + 1 :] == before.splitlines()
 
     for page in (zh, en):
