@@ -12,15 +12,16 @@ build (``make build`` needs no Node), and committed. Run it again after a new mk
 release, a notebook whose outputs are of a kind ``SAFELIST`` does not name, or an edit of
 ``palette.css``. It
 
-1. reads mkdocs-jupyter's ``index.css`` and ``theme-light.css`` (the installed release);
+1. reads mkdocs-jupyter's ``index.css`` and ``theme-light.css`` (the installed release, pinned:
+   the rules left out below are named as it writes them) and appends ``palette.css``:
+   JupyterLab's colours taken from Material's palette (light ``default``, dark ``slate``), and
+   the code cells in Material's own highlight colours, each at least 4.5:1;
 2. keeps only the rules that can match a rendered notebook, with PurgeCSS (``node_modules``,
    pinned by ``package-lock.json``): the elements, classes, ids and attributes of the lab's
    pages as the build renders them, of ``tests/fixtures/notebook-outputs.ipynb`` (every kind of
    output a notebook may produce) and of ``SAFELIST``; custom properties no kept rule reads go
-   too;
-3. appends ``palette.css``: JupyterLab's colours taken from Material's palette (light
-   ``default``, dark ``slate``), and the code cells in Material's own highlight colours;
-4. writes the result under a name carrying its hash (a browser may keep it for ever) and
+   too, and so do the rules in ``NOT_JUPYTERLAB`` and ``ROOT_RULES``;
+3. writes the result under a name carrying its hash (a browser may keep it for ever) and
    removes the older one. Beside it, committed: JupyterLab's licence (BSD-3-Clause) and
    mkdocs-jupyter's (Apache-2.0), whose own rules around JupyterLab's are kept too.
 
@@ -316,7 +317,11 @@ def purged(css: str, documents: Iterable[str], safelist: Iterable[str] = SAFELIS
 
 
 def header() -> str:
-    """Return the comment that opens the stylesheet: where it comes from, how it was made."""
+    """Return the comment that opens the stylesheet: where it comes from, how it was made.
+
+    >>> header().startswith("/* JupyterLab's notebook CSS as mkdocs-jupyter ")
+    True
+    """
     version = metadata.version("mkdocs-jupyter")
     purgecss = json.loads((PURGECSS / "package.json").read_text(encoding="utf-8"))["version"]
     return (
