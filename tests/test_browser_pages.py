@@ -15,9 +15,10 @@ from tests.test_browser import AXE
 #: records, the lab's notebooks with JupyterLab's stylesheet); the generated pages share their
 #: templates and styles.
 AXE_PAGES = ["index", "R36", "lecture", "sources", *notebook_names()]
-#: The pages axe-core checks in the dark palette too: those with colours of their own (the
-#: notebooks' cells, outputs and code follow Material's palette through coursesite/lab/palette.css).
-AXE_DARK_PAGES = notebook_names()
+#: The pages axe-core checks in the dark palette too: the lesson (code, formulas, figure) and
+#: the notebooks, whose cells, outputs and code follow Material's palette through
+#: coursesite/lab/palette.css; the site's code colours are in assets/stylesheets/site.css.
+AXE_DARK_PAGES = ["R36", *notebook_names()]
 
 
 @pytest.mark.parametrize("prefix", PREFIXES.values())
