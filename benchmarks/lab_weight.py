@@ -113,7 +113,7 @@ def main() -> None:
     for path, name, raw, gzipped, m, shift in rows:
         print(
             f"{path:<20} {name:<8} {raw / 1000:>8.1f} {gzipped / 1000:>8.1f} "
-            f"{m['at_load'] / 1000:>11.1f} {m['scrolled'] / 1000:>12.1f} {shift:>10.4f}"
+            f"{m['at_load'] / 1000:>11.1f} {m['scrolled'] / 1000:>12.1f} {shift:>10.6f}"
         )
     transfer = max(m["scrolled"] for *_, m, _ in rows)
     html_gzip = max(gzipped for _, _, _, gzipped, _, _ in rows)
@@ -123,7 +123,7 @@ def main() -> None:
         f"goal transfer <= {GOAL_TRANSFER / 1000:.0f} KB: {verdict[transfer <= GOAL_TRANSFER]} "
         f"({transfer / 1000:.1f} KB); HTML <= {GOAL_HTML_GZIP / 1000:.0f} KB gzip: "
         f"{verdict[html_gzip <= GOAL_HTML_GZIP]} ({html_gzip / 1000:.1f} KB); "
-        f"no layout shift: {verdict[shift == 0]} (worst CLS {shift:.4f})"
+        f"no layout shift: {verdict[shift == 0]} (worst CLS {shift:.6f})"
     )
 
 
