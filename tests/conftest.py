@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import fcntl
 import os
-from collections.abc import Iterator
+import re
+import subprocess
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -13,28 +15,125 @@ from playwright.sync_api import Browser, Page, sync_playwright
 from tests.browser import CHROMIUM, CHROMIUM_ARGS, serving, watched_page
 from tests.site import build, host_content_types
 
+#: Where a failed strict build leaves MkDocs' warning and error lines, beside ``site.built``:
+#: the other xdist workers skip instead of building again, and the run's report prints them.
+FAILED = "site.failed"
+
+#: The one line each test that needs the site is skipped with when the strict build failed
+#: (pytest's summary folds the skips of one line into one).
+SEE_THE_BUILD = (
+    "the strict build failed: see its warnings first in the summary, or run `make build`"
+)
+
+
+def worker() -> bool:
+    """Return whether this process is one of pytest-xdist's workers."""
+    return "PYTEST_XDIST_WORKER" in os.environ
+
+
+def shared_folder(base: Path) -> Path:
+    """Return the folder that the run's processes share, from this process's basetemp.
+
+    xdist's workers each have a basetemp of their own in one parent, the controller's; without
+    xdist (``-p no:xdist``, when one test is run by hand) the run's own basetemp is the place.
+    """
+    return base.parent if worker() else base
+
+
+def said_by_mkdocs(stderr: str) -> list[str]:
+    """Return MkDocs' warning and error lines, each once, in order; if it printed none (it
+    crashed), the end of what it printed."""
+    said = list(dict.fromkeys(re.findall(r"^(?:WARNING|ERROR) .*$", stderr, re.MULTILINE)))
+    return said or stderr.strip().splitlines()[-20:]
+
+
+def built_site(
+    shared: Path, build_into: Callable[[Path], subprocess.CompletedProcess[str]] = build
+) -> Path:
+    """Return the site built once (strict) into ``shared``, for every process of the run.
+
+    The first process to ask builds it while the others wait: on a fresh clone a build runs the
+    lab's kernels, and two builds at once would share two cores. A failed build is tried once:
+    its lines go to ``FAILED``, and each test that needs the site is skipped pointing to them.
+    """
+    destination = shared / "site"
+    with (shared / "site.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if (shared / FAILED).exists():
+            pytest.skip(SEE_THE_BUILD)
+        built = shared / "site.built"
+        if not built.exists():
+            result = build_into(destination)
+            if result.returncode != 0:
+                said = said_by_mkdocs(result.stderr)
+                (shared / FAILED).write_text("\n".join(said) + "\n", encoding="utf-8")
+                pytest.skip(SEE_THE_BUILD)
+            built.touch()
+    return destination
+
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Build the site once (strict) for the whole run; return the folder it was built into.
+    Tests only read it."""
+    return built_site(shared_folder(tmp_path_factory.getbasetemp()))
 
-    With several pytest-xdist workers, the first to ask builds it while the others wait: on a
-    fresh clone a build runs the lab's kernels, and two builds at once would share two cores.
-    Tests only read it.
+
+def build_failure(config: pytest.Config) -> list[str] | None:
+    """Return the lines of the run's failed strict build, or None if it did not fail (or did
+    not run). Read in the process that reports the run: xdist's controller, or the only one."""
+    # No fixture reaches a hook; this is the factory behind tmp_path_factory, whose basetemp
+    # xdist gives each worker its own inside (so a worker's parent is this folder). A run that
+    # built no site gets an empty folder here, which says no build failed.
+    factory: pytest.TempPathFactory | None = getattr(config, "_tmp_path_factory", None)
+    if factory is None:  # -p no:tmpdir: no test could have built the site
+        return None
+    failed = factory.getbasetemp() / FAILED
+    return failed.read_text(encoding="utf-8").splitlines() if failed.exists() else None
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_terminal_summary(
+    terminalreporter: pytest.TerminalReporter, config: pytest.Config
+) -> Iterator[None]:
+    """Print a failed strict build's lines once, before any test's failure, and count there the
+    tests skipped for it: the short summary lists the run's other outcomes only (it would give
+    a line to each test function that reads the site, a hundred lines saying one thing)."""
+    said = None if worker() else build_failure(config)
+    if not said:
+        return (yield)
+    stats = terminalreporter.stats
+    skipped = stats.get("skipped", [])
+    for_the_build = [r for r in skipped if SEE_THE_BUILD in str(r.longrepr)]
+    stats["skipped"] = [r for r in skipped if r not in for_the_build]
+    terminalreporter.section("the strict build failed", sep="=", red=True, bold=True)
+    for line in said:
+        terminalreporter.line(line)
+    terminalreporter.line(
+        f"Fix what these lines name (`make build` says the same in seconds). The "
+        f"{len(for_the_build)} tests that read the built site were skipped; the run fails."
+    )
+    try:
+        return (yield)
+    finally:
+        # Counted again in the last line's "N skipped".
+        stats["skipped"] = skipped
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Fail the run when the strict build failed, though every test that needed it skipped."""
+    if not worker() and session.exitstatus == pytest.ExitCode.OK and build_failure(session.config):
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Run the pages' own examples (Sybil's, from the Markdown files) before everything else.
+
+    A slip in a page's code fails there, naming the file and line, and also fails the parity
+    and stamp tests that compare the page with its twin; the report lists failures as they
+    happen, so the one that names the slip comes first. The rest keeps its order.
     """
-    base = tmp_path_factory.getbasetemp()
-    # xdist's workers each have a basetemp of their own in one parent; without xdist
-    # (``-p no:xdist``, when one test is run by hand) the run's own basetemp is the place.
-    shared = base.parent if "PYTEST_XDIST_WORKER" in os.environ else base
-    destination = shared / "site"
-    with (shared / "site.lock").open("w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        built = shared / "site.built"
-        if not built.exists():
-            result = build(destination)
-            assert result.returncode == 0, f"mkdocs build --strict failed:\n{result.stderr}"
-            built.touch()
-    return destination
+    items.sort(key=lambda item: item.path.suffix != ".md")
 
 
 @pytest.fixture(scope="session")

@@ -1,13 +1,18 @@
 """The parts of a Markdown page that two translations must share: ids, code, formulas, links.
 
->>> page = '---\\nx: 1\\n---\\n# T { #t }\\n\\nSee $a_1$ [here](b.md#c).\\n\\n```python\\n>>> 1\\n1\\n```\\n'
+>>> page = '---\\nx: 1\\n---\\n# T { #t }\\n\\nSee $a_1$ [here](b.md#c) 2 times.\\n\\n```python\\n>>> 1\\n1\\n```\\n'
 >>> parts(page)["ids"], parts(page)["formulas"], parts(page)["links"], parts(page)["numbers"]
-(['t'], ['$a_1$'], ['b.md#c'], ['1'])
+(['t'], ['$a_1$'], ['b.md#c'], ['2'])
+>>> [(part.line, part.text) for part in located_parts(page)["links"]]
+[(6, 'b.md#c')]
+>>> [(fence.line, fence.language) for fence in fences(page)]
+[(8, 'python')]
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 import yaml
 
@@ -19,6 +24,37 @@ FORMULA = re.compile(r"\$\$.+?\$\$|\$[^$\n]+\$", re.S)
 LINK = re.compile(r"\]\(([^)\s]+)\)")
 NUMBER = re.compile(r"\d+(?:\.\d+)?")
 DECIMAL = re.compile(r"\d+\.\d+")
+
+#: A fence's opening line as CommonMark reads it, inside a list item or a quote too.
+OPENING = re.compile(r"^(?P<prefix>[ \t]*(?:>[ \t]*)*)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
+
+
+@dataclass(frozen=True)
+class Part:
+    """One thing a translation must keep, the line of the file it starts on (from 1) and its
+    offset in the file."""
+
+    line: int
+    text: str
+    offset: int = 0
+
+
+@dataclass(frozen=True)
+class Fence:
+    """A fenced block as a Markdown renderer sees it: where it starts and ends in the file
+    (offsets), its first line's number and its info string (``python hl_lines="2"``)."""
+
+    start: int
+    end: int
+    line: int
+    opening: str
+    info: str
+
+    @property
+    def language(self) -> str:
+        """The info string's first word, as the highlighter reads it (``{.python}`` too)."""
+        words = self.info.strip().lstrip("{").lstrip(".").split()
+        return words[0].lower() if words else ""
 
 
 def front_matter(text: str) -> dict[str, str]:
@@ -40,16 +76,78 @@ def prose(text: str) -> str:
     return INLINE_CODE.sub(" ", FENCE.sub(" ", body(text)))
 
 
-def parts(text: str) -> dict[str, list[str]]:
-    """Return what a translation must keep: ids, code blocks, formulas, links, numbers."""
-    outside = prose(text)
+def blanked(pattern: re.Pattern[str], text: str) -> str:
+    """Return ``text`` with what ``pattern`` matches made blank, its line breaks kept: every
+    offset, and so every line number, stays that of the file."""
+    return pattern.sub(lambda match: re.sub(r"[^\n]", " ", match.group()), text)
+
+
+def line_of(text: str, offset: int) -> int:
+    """Return the line (from 1) of ``text`` that ``offset`` is on."""
+    return text.count("\n", 0, offset) + 1
+
+
+def located_parts(text: str) -> dict[str, list[Part]]:
+    """Return what a translation must keep, in page order, each part with its line in the file:
+    ids, code blocks, formulas, links and the numbers of the prose (``parts`` sorts those)."""
+    whole = blanked(FRONT_MATTER, text)
+    outside = blanked(INLINE_CODE, blanked(FENCE, whole))
+    # A link's target and a formula hold no number the prose states.
+    counted = blanked(re.compile(r"(?<=\])\([^)\s]+\)"), blanked(FORMULA, outside))
+
+    def found(pattern: re.Pattern[str], where: str) -> list[Part]:
+        # The part is the pattern's group that matched (an id, a link's target), else all of it.
+        located = []
+        for match in pattern.finditer(where):
+            group = next((i for i, g in enumerate(match.groups(), 1) if g), 0)
+            start = match.start(group)
+            located.append(Part(line_of(text, start), match[group], start))
+        return located
+
     return {
-        "ids": [a or b for a, b in IDS.findall(body(text))],
-        "code": FENCE.findall(body(text)),
-        "formulas": FORMULA.findall(outside),
-        "links": LINK.findall(outside),
-        "numbers": sorted(NUMBER.findall(LINK.sub("]", FORMULA.sub(" ", outside)))),
+        "ids": found(IDS, whole),
+        "code": found(FENCE, whole),
+        "formulas": found(FORMULA, outside),
+        "links": found(LINK, outside),
+        "numbers": found(NUMBER, counted),
     }
+
+
+def parts(text: str) -> dict[str, list[str]]:
+    """Return what a translation must keep: ids, code blocks, formulas, links, numbers (the
+    numbers sorted: a translation may order a sentence's numbers its own way)."""
+    located = {part: [p.text for p in found] for part, found in located_parts(text).items()}
+    located["numbers"].sort()
+    return located
+
+
+def fences(text: str) -> list[Fence]:
+    """Return every fenced block of the page, as a renderer reads them: a fence closes at a
+    line of the same character, at least as long, with nothing else; inside a block no other
+    block opens (a Markdown example can show a ```python fence without it being code)."""
+    found: list[Fence] = []
+    opened: tuple[re.Match[str], int, int] | None = None
+    offset = 0
+    for number, line in enumerate(text.splitlines(keepends=True), start=1):
+        content = line.rstrip("\n")
+        if opened is None:
+            match = OPENING.match(content)
+            if match and not (match["fence"][0] == "`" and "`" in match["info"]):
+                opened = (match, offset, number)
+        else:
+            match, start, first = opened
+            fence = match["fence"]
+            closing = content.strip()
+            if closing and set(closing) == {fence[0]} and len(closing) >= len(fence):
+                found.append(
+                    Fence(start, offset + len(content), first, match.group(), match["info"])
+                )
+                opened = None
+        offset += len(line)
+    if opened is not None:
+        match, start, first = opened
+        found.append(Fence(start, len(text), first, match.group(), match["info"]))
+    return found
 
 
 def prose_decimals(text: str) -> set[str]:

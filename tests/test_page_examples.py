@@ -1,39 +1,134 @@
-"""Every page's examples are collected, and every figure in its prose is computed on it."""
+"""Every page's Python blocks run, and every figure in its prose is computed on it.
+
+A block that silently stops running (an option on its fence line, ``pycon`` for ``python``, a
+space after ``python``, a skip directive) would pass every test: Sybil collects only what its
+parsers match, and runs nothing else. So the blocks a plain scan of the Markdown finds are
+compared with what Sybil collects, page by page, and a new page needs no edit here.
+"""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
+from sybil import Sybil
 
-from conftest import pages
+from conftest import pages, readme
 from tests.constants import PREFIXES
-from tests.docs_pages import page_names, twin
-from tests.markdown_parts import code_outputs, prose_decimals
+from tests.docs_pages import ROOT, page_names, twin
+from tests.markdown_parts import code_outputs, fences, line_of, prose_decimals
 
-# How many examples Sybil must find on each page (the same in both languages), so that a
-# block that silently stops being collected fails here.
-EXPECTED_EXAMPLES = {
-    "R36": 53,
-    "glossary": 0,
-    "index": 3,
-    "lecture": 12,
-    "reference": 0,
-    "sources": 0,
-}
+#: What a Markdown highlighter reads as Python, by a fence's first word: a block so marked
+#: looks like an example to a reader, so it must be one Sybil runs.
+PYTHON = {"python", "python3", "py", "py3", "pycon"}
+
+#: The HTML comments Sybil's Markdown parsers read (conftest.py's ``MARKDOWN_PARSERS``): a
+#: hidden code block runs like a fenced one, a skip directive stops blocks from running.
+HIDDEN_CODE = re.compile(
+    r"^[ \t]*<!--+\s*(?:;\s*)?(?:invisible-)?code(?:-block)?:?[ \t]*python\b", re.M
+)
+SKIP = re.compile(r"^[ \t]*<!--+\s*(?:;\s*)?skip\b", re.M)
+
+#: What each finding means and what to do, said where it stands.
+RUNS_ONLY = (
+    "Sybil runs a block only when its fence line is exactly ```python (no options, nothing "
+    "after it), so this one never runs: write it so, or make it a non-Python block and say on "
+    "the page why it cannot run"
+)
+SKIPPED = (
+    "Sybil collects the blocks it names and does not run them; a block that cannot run must be "
+    "a non-Python block, and the page must say why"
+)
+OUTSIDE = (
+    "Sybil runs an example here that is in no Python block of the page as it renders (a fence "
+    "inside another block?)"
+)
 
 
-def test_every_page_has_an_expected_count() -> None:
-    assert sorted(EXPECTED_EXAMPLES) == page_names()
+def shown(path: Path) -> str:
+    """Return ``path`` as the README names files: ``docs/R36.zh.md``."""
+    return path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
+
+
+def not_run(path: Path, sybil: Sybil = pages) -> list[str]:
+    """Return, each with its file and line, in page order: the Python blocks of a page that
+    ``sybil`` does not collect, its skip directives, and whatever it collects outside them."""
+    text = path.read_text(encoding="utf-8")
+    blocks = [(f.start, f.end, f.line, f.opening) for f in fences(text) if f.language in PYTHON]
+    for hidden in HIDDEN_CODE.finditer(text):
+        end = text.find("-->", hidden.end())
+        line = line_of(text, hidden.start())
+        blocks.append((hidden.start(), len(text) if end < 0 else end, line, hidden.group()))
+    examples = list(sybil.parse(path))
+    skips = {line_of(text, skip.start()) for skip in SKIP.finditer(text)}
+    said = [(line, f"a skip directive: {SKIPPED}") for line in skips]
+    for start, end, line, opening in blocks:
+        if not any(start <= example.region.start < end for example in examples):
+            said.append((line, f"{opening.strip()}: {RUNS_ONLY}"))
+    for example in examples:
+        inside = any(start <= example.region.start < end for start, end, *_ in blocks)
+        if not inside and example.line not in skips:
+            said.append((example.line, OUTSIDE))
+    return [f"{shown(path)}:{line}: {message}" for line, message in sorted(said)]
 
 
 @pytest.mark.parametrize("locale", list(PREFIXES))
-@pytest.mark.parametrize("name", sorted(EXPECTED_EXAMPLES))
-def test_sybil_collects_the_expected_examples(name: str, locale: str) -> None:
-    document = pages.parse(twin(name, locale))
-    assert len(list(document)) == EXPECTED_EXAMPLES[name]
+@pytest.mark.parametrize("name", page_names())
+def test_sybil_runs_every_python_block(name: str, locale: str) -> None:
+    said = not_run(twin(name, locale))
+    if said:
+        pytest.fail("\n".join(said), pytrace=False)
+
+
+def test_sybil_runs_every_python_block_of_the_readme() -> None:
+    said = not_run(ROOT / "README.md", readme)
+    if said:
+        pytest.fail("\n".join(said), pytrace=False)
+
+
+PAGE = """# A page
+
+```python
+>>> 1 + 1
+2
+```
+
+```python hl_lines="1"
+>>> 2 + 2
+4
+```
+
+````markdown
+```python
+>>> 3 + 3
+6
+```
+````
+
+<!-- skip: next -->
+
+```pycon
+>>> 4 + 4
+8
+```
+"""
+
+
+def test_a_block_sybil_does_not_run_is_named_with_its_line(tmp_path: Path) -> None:
+    page = tmp_path / "X.en.md"
+    page.write_text(PAGE, encoding="utf-8")
+    said = [line.split(": ", 2)[:2] for line in not_run(page)]
+    assert said == [
+        [f"{page}:8", '```python hl_lines="1"'],
+        [f"{page}:15", OUTSIDE],
+        [f"{page}:20", "a skip directive"],
+        [f"{page}:22", "```pycon"],
+    ]
 
 
 @pytest.mark.parametrize("locale", list(PREFIXES))
-@pytest.mark.parametrize("name", sorted(EXPECTED_EXAMPLES))
+@pytest.mark.parametrize("name", page_names())
 def test_figures_in_prose_are_printed_by_the_pages_code(name: str, locale: str) -> None:
     text = twin(name, locale).read_text(encoding="utf-8")
     printed = code_outputs(text)

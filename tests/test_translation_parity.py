@@ -1,14 +1,174 @@
-"""Two languages, one truth: each English page mirrors its Chinese source and is stamped."""
+"""Two languages, one truth: each English page mirrors its Chinese source and is stamped.
+
+A difference is reported where an author fixes it: each differing part with the file and line
+it is on in each language (``docs/R36.zh.md:41``), a code block as a unified diff whose hunks
+carry the files' own line numbers, all of a page's differences of one kind in one failure.
+"""
 
 from __future__ import annotations
+
+import difflib
+import doctest
+import hashlib
+import re
+import subprocess
+from collections import Counter
+from pathlib import Path
 
 import pytest
 
 from coursesite.stamp import sha256
-from tests.docs_pages import page_names, twin
-from tests.markdown_parts import front_matter, parts
+from tests import markdown_parts
+from tests.docs_pages import ROOT, page_names, twin
+from tests.markdown_parts import Part, front_matter, located_parts
 
 PAGES = page_names()
+PARTS = ["ids", "code", "formulas", "links", "numbers"]
+
+#: How each kind of part is named in a message.
+NAMED = {
+    "ids": "heading ids and anchors",
+    "code": "code blocks",
+    "formulas": "formulas",
+    "links": "links",
+    "numbers": "numbers in the prose",
+}
+
+HUNK = re.compile(r"^@@ -(\d+)(,\d+)? \+(\d+)(,\d+)? @@")
+
+#: How many versions of a Chinese page back to look for the one its English page was stamped
+#: against (only when the stamp is stale).
+HISTORY = 50
+
+
+def shown(path: Path) -> str:
+    """Return ``path`` as the README names files: ``docs/R36.zh.md``."""
+    return path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
+
+
+def block_diff(zh: Part, en: Part, files: tuple[str, str]) -> list[str]:
+    """Return a unified diff of one code block in both languages, headed by each block's first
+    line in its file, with hunk line numbers that are the files' own."""
+    lines = difflib.unified_diff(
+        zh.text.splitlines(),
+        en.text.splitlines(),
+        f"{files[0]}:{zh.line}",
+        f"{files[1]}:{en.line}",
+        lineterm="",
+    )
+
+    def in_file(match: re.Match[str]) -> str:
+        old, new = int(match[1]) + zh.line - 1, int(match[3]) + en.line - 1
+        return f"@@ -{old}{match[2] or ''} +{new}{match[4] or ''} @@"
+
+    return [HUNK.sub(in_file, line) for line in lines]
+
+
+def only_in(part: Part, file: str, sign: str) -> list[str]:
+    """Return a block found in one language only, every line marked as a diff marks it."""
+    return [f"{sign}{sign}{sign} {file}:{part.line} (no counterpart)"] + [
+        f"{sign}{line}" for line in part.text.splitlines()
+    ]
+
+
+def unmatched(zh: list[Part], en: list[Part]) -> list[tuple[str, list[Part], list[Part]]]:
+    """Return the runs of parts that differ, in page order: ``(opcode, zh parts, en parts)``."""
+    matcher = difflib.SequenceMatcher(None, [p.text for p in zh], [p.text for p in en], False)
+    return [
+        (tag, zh[i1:i2], en[j1:j2])
+        for tag, i1, i2, j1, j2 in matcher.get_opcodes()
+        if tag != "equal"
+    ]
+
+
+def code_differences(zh: list[Part], en: list[Part], files: tuple[str, str]) -> list[str]:
+    """Return each differing code block as a diff; a block in one language only, whole."""
+    said: list[str] = []
+    for _, zh_run, en_run in unmatched(zh, en):
+        for index in range(max(len(zh_run), len(en_run))):
+            if index < len(zh_run) and index < len(en_run):
+                said += block_diff(zh_run[index], en_run[index], files)
+            elif index < len(zh_run):
+                said += only_in(zh_run[index], files[0], "-")
+            else:
+                said += only_in(en_run[index], files[1], "+")
+    return said
+
+
+def list_differences(zh: list[Part], en: list[Part], files: tuple[str, str]) -> list[str]:
+    """Return the parts that differ, ``-`` the Chinese page's and ``+`` the English page's,
+    each with its file and line."""
+    said = []
+    for _, zh_run, en_run in unmatched(zh, en):
+        said += [f"- {files[0]}:{p.line}: {p.text}" for p in zh_run]
+        said += [f"+ {files[1]}:{p.line}: {p.text}" for p in en_run]
+    return said
+
+
+def excerpt(text: str, part: Part, around: int = 24) -> str:
+    """Return the words around ``part`` on its line, quoted: a number alone is hard to find on
+    a long line."""
+    start = text.rfind("\n", 0, part.offset) + 1
+    end = text.find("\n", part.offset)
+    line = text[start : len(text) if end < 0 else end]
+    at = part.offset - start
+    left, right = max(at - around, 0), min(at + len(part.text) + around, len(line))
+    return f'"{"…" * (left > 0)}{line[left:right].strip()}{"…" * (right < len(line))}"'
+
+
+def number_differences(
+    zh: list[Part], en: list[Part], files: tuple[str, str], texts: tuple[str, str]
+) -> list[str]:
+    """Return the numbers one page states more often than the other, each where it stands.
+
+    A translation may order a sentence's numbers its own way, so the pages must hold the same
+    numbers, not in the same order. Of the numbers the alignment leaves unmatched, those in a
+    run where the other page has others instead (a changed number) are named first; a number
+    that only moved is matched by its counterpart and not named.
+    """
+    counts = Counter(p.text for p in zh)
+    counts.subtract(Counter(p.text for p in en))
+    owed = {"-": +counts, "+": -counts}
+    runs = sorted(unmatched(zh, en), key=lambda run: run[0] != "replace")
+    said: list[tuple[bool, int, str]] = []
+    for _, zh_run, en_run in runs:
+        for sign, run, file, text in (
+            ("-", zh_run, files[0], texts[0]),
+            ("+", en_run, files[1], texts[1]),
+        ):
+            for part in run:
+                if owed[sign][part.text] > 0:
+                    owed[sign][part.text] -= 1
+                    where = f"{sign} {file}:{part.line}: {part.text} in {excerpt(text, part)}"
+                    said.append((sign == "+", part.line, where))
+    return [line for *_, line in sorted(said)]
+
+
+def differences(part: str, zh_file: Path, en_file: Path) -> list[str]:
+    """Return how a page's English file differs from its Chinese one in ``part``."""
+    texts = (zh_file.read_text(encoding="utf-8"), en_file.read_text(encoding="utf-8"))
+    zh, en = (located_parts(text)[part] for text in texts)
+    files = (shown(zh_file), shown(en_file))
+    if part == "code":
+        return code_differences(zh, en, files)
+    if part == "numbers":
+        return number_differences(zh, en, files, texts)
+    return list_differences(zh, en, files)
+
+
+def report(name: str, part: str, zh_file: Path, en_file: Path) -> str | None:
+    """Return the failure message for ``part`` of page ``name``, or None if the pages agree."""
+    said = differences(part, zh_file, en_file)
+    if not said:
+        return None
+    zh, en = shown(zh_file), shown(en_file)
+    return "\n".join(
+        [
+            f"{name}: the {NAMED[part]} of {zh} (-) and {en} (+) differ. The English page "
+            f"mirrors the Chinese one: fix whichever is wrong, then `make check PAGE={name}`.",
+            *said,
+        ]
+    )
 
 
 def test_every_page_exists_in_both_languages() -> None:
@@ -18,18 +178,199 @@ def test_every_page_exists_in_both_languages() -> None:
 
 
 @pytest.mark.parametrize("name", PAGES)
-@pytest.mark.parametrize("part", ["ids", "code", "formulas", "links", "numbers"])
+@pytest.mark.parametrize("part", PARTS)
 def test_english_keeps_the_chinese_pages(name: str, part: str) -> None:
-    zh = parts(twin(name, "zh").read_text(encoding="utf-8"))[part]
-    en = parts(twin(name, "en").read_text(encoding="utf-8"))[part]
-    assert en == zh, f"{name}: the English page's {part} differ from the Chinese page's"
+    said = report(name, part, twin(name, "zh"), twin(name, "en"))
+    if said:
+        pytest.fail(said, pytrace=False)
+
+
+def reviewed_version(source: Path, digest: str) -> tuple[str, str] | None:
+    """Return ``(commit, text)`` of the version of ``source`` whose hash is ``digest``, looking
+    back through its recent history in git; None if git has no such version (or no git)."""
+
+    def git(*arguments: str) -> bytes:
+        return subprocess.run(
+            ["git", *arguments], cwd=source.parent, capture_output=True, check=True
+        ).stdout
+
+    try:
+        for commit in git("log", f"-n{HISTORY}", "--format=%H", "--", source.name).split():
+            blob = git("show", f"{commit.decode()}:./{source.name}")
+            if hashlib.sha256(blob).hexdigest() == digest:
+                return commit.decode(), blob.decode("utf-8")
+    except (OSError, subprocess.CalledProcessError, UnicodeDecodeError):
+        return None
+    return None
+
+
+def stale_stamp(name: str, source: Path, english: Path, digest: str) -> str:
+    """Return the message for an English page stamped against an older Chinese page: what to
+    do, and what changed in the Chinese page since, when git still has the reviewed version."""
+    zh, en = shown(source), shown(english)
+    said = [
+        f"{zh} changed since {en} was last reviewed against it. This follows from any edit of "
+        f"the Chinese page, a typo's too: fix the page's other failures first. Review {en} "
+        f"against {zh}, then run `make stamp PAGE={name}`."
+    ]
+    found = reviewed_version(source, digest)
+    if found:
+        commit, text = found
+        now = source.read_text(encoding="utf-8")
+        said.append(f"What changed in {zh} since the version of commit {commit[:10]}:")
+        said += difflib.unified_diff(
+            text.splitlines(), now.splitlines(), f"{zh}@{commit[:10]}", zh, lineterm="", n=1
+        )
+    return "\n".join(said)
 
 
 @pytest.mark.parametrize("name", PAGES)
 def test_english_page_was_reviewed_against_the_current_chinese_page(name: str) -> None:
-    meta = front_matter(twin(name, "en").read_text(encoding="utf-8"))
-    assert meta.get("translated_from") == f"{name}.zh.md"
-    assert meta.get("source_sha256") == sha256(twin(name, "zh")), (
-        f"{name}.zh.md changed since {name}.en.md was last reviewed: update the translation, "
-        f"then run `make stamp PAGE={name}`"
+    source, english = twin(name, "zh"), twin(name, "en")
+    meta = front_matter(english.read_text(encoding="utf-8"))
+    assert meta.get("translated_from") == f"{name}.zh.md", (
+        f"{shown(english)} does not say it translates {name}.zh.md: run `make stamp PAGE={name}`"
     )
+    digest = meta.get("source_sha256", "")
+    if digest != sha256(source):
+        pytest.fail(stale_stamp(name, source, english, digest), pytrace=False)
+
+
+def test_markdown_parts_does_what_its_examples_say() -> None:
+    assert doctest.testmod(markdown_parts).failed == 0
+
+
+ZH = """# 读取 { #read }
+
+两个查询读 3 个来源，见[形状表](lecture.md#read-R36)。
+
+```python
+>>> 1 + 1
+2
+```
+
+```python
+>>> 2 * 3
+6
+```
+"""
+
+
+EN = """# Reading { #read }
+
+Two queries read
+3 sources; see [the shape table](lecture.md#read-R36).
+
+```python
+>>> 1 + 1
+2
+```
+
+```python
+>>> 2 * 3
+6
+```
+"""
+
+
+def pages_of(folder: Path, english: str) -> tuple[Path, Path]:
+    """Write page X in both languages, ``ZH`` and ``english``; return their paths."""
+    zh, en = folder / "X.zh.md", folder / "X.en.md"
+    zh.write_text(ZH, encoding="utf-8")
+    en.write_text(english, encoding="utf-8")
+    return zh, en
+
+
+def test_the_mirrored_pages_agree(tmp_path: Path) -> None:
+    zh, en = pages_of(tmp_path, EN)
+    assert all(report("X", part, zh, en) is None for part in PARTS)
+
+
+def test_a_changed_code_line_is_a_diff_at_each_files_own_lines(tmp_path: Path) -> None:
+    zh, en = pages_of(tmp_path, EN.replace(">>> 2 * 3\n6", ">>> 2 * 4\n8"))
+    assert report("X", "code", zh, en) == "\n".join(
+        [
+            f"X: the code blocks of {zh} (-) and {en} (+) differ. The English page mirrors the "
+            "Chinese one: fix whichever is wrong, then `make check PAGE=X`.",
+            f"--- {zh}:10",
+            f"+++ {en}:11",
+            "@@ -10,4 +11,4 @@",
+            " ```python",
+            "->>> 2 * 3",
+            "-6",
+            "+>>> 2 * 4",
+            "+8",
+            " ```",
+        ]
+    )
+
+
+def test_a_block_on_one_page_only_is_shown_whole(tmp_path: Path) -> None:
+    zh, en = pages_of(tmp_path, EN[: EN.index("\n```python\n>>> 2")] + "\n")
+    said = report("X", "code", zh, en)
+    assert said is not None
+    assert said.splitlines()[1:] == [
+        f"--- {zh}:10 (no counterpart)",
+        "-```python",
+        "->>> 2 * 3",
+        "-6",
+        "-```",
+    ]
+
+
+def test_a_changed_number_is_named_with_its_words_on_each_page(tmp_path: Path) -> None:
+    zh, en = pages_of(tmp_path, EN.replace("3 sources", "4 sources"))
+    said = report("X", "numbers", zh, en)
+    assert said is not None
+    assert said.splitlines()[1:] == [
+        f'- {zh}:3: 3 in "两个查询读 3 个来源，见[形状表](lecture.md#r…"',
+        f'+ {en}:4: 4 in "4 sources; see [the shape…"',
+    ]
+
+
+def test_numbers_in_another_order_are_no_difference(tmp_path: Path) -> None:
+    zh, en = pages_of(
+        tmp_path, EN.replace("Two queries read\n3 sources", "3 sources are read\nby two queries")
+    )
+    assert report("X", "numbers", zh, en) is None
+
+
+def test_a_changed_link_names_both_lines(tmp_path: Path) -> None:
+    zh, en = pages_of(tmp_path, EN.replace("lecture.md#read-R36", "R36.md#nope"))
+    said = report("X", "links", zh, en)
+    assert said is not None
+    assert said.splitlines()[1:] == [
+        f"- {zh}:3: lecture.md#read-R36",
+        f"+ {en}:4: R36.md#nope",
+    ]
+
+
+def test_a_stale_stamp_names_the_command_and_what_changed(tmp_path: Path) -> None:
+    zh, en = pages_of(tmp_path, EN)
+    git = [
+        "git",
+        "-c",
+        "user.name=t",
+        "-c",
+        "user.email=t@example.org",
+        "-c",
+        "commit.gpgsign=false",
+    ]
+    subprocess.run([*git, "init", "-q"], cwd=tmp_path, check=True)
+    subprocess.run([*git, "add", "X.zh.md"], cwd=tmp_path, check=True)
+    subprocess.run([*git, "commit", "-q", "-m", "X"], cwd=tmp_path, check=True)
+    reviewed = sha256(zh)
+    zh.write_text(ZH.replace("2 * 3\n6", "2 * 4\n8"), encoding="utf-8")
+    said = stale_stamp("X", zh, en, reviewed).splitlines()
+    assert said[0].endswith(f"Review {en} against {zh}, then run `make stamp PAGE=X`.")
+    assert said[2:] == [
+        f"--- {zh}@{said[1][-11:-1]}",
+        f"+++ {zh}",
+        "@@ -10,4 +10,4 @@",
+        " ```python",
+        "->>> 2 * 3",
+        "-6",
+        "+>>> 2 * 4",
+        "+8",
+        " ```",
+    ]
