@@ -85,7 +85,14 @@ def misquoted_titles(path: Path, title: dict[str, Any], locale: str) -> list[str
 def nav_labels(published: str) -> dict[str, str]:
     """Return the navigation's label for a published page, by language (none if not in the nav)."""
     config = yaml_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
-    entries = {path: label for entry in config["nav"] for label, path in entry.items()}
+    # A labelled entry is a mapping (LAB 02: lab/LAB-02.py); a lesson is its page alone (R36.md),
+    # titled by its own heading, which the pages' checks cover.
+    entries = {
+        path: label
+        for entry in config["nav"]
+        if isinstance(entry, dict)
+        for label, path in entry.items()
+    }
     if published not in entries:
         return {}
     i18n = next(p["i18n"] for p in config["plugins"] if isinstance(p, dict) and "i18n" in p)
