@@ -60,9 +60,10 @@ def runs_from_the_cache(
 def test_a_cached_run_is_read_without_starting_any_process(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    payload = {"html": "<p>ran</p>", "ipynb": "{}"}
+    payload = {"html": "<p>ran</p>", "ipynb": "{}", "figures": {"LAB-09-1.svg": "PHN2Zy8+"}}
     runs, source, _ = runs_from_the_cache(tmp_path, payload, monkeypatch)
     assert runs.result(source).html == "<p>ran</p>"
+    assert runs.result(source).figures == {"LAB-09-1.svg": b"<svg/>"}
     runs.close()
 
 
