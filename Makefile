@@ -8,6 +8,10 @@ STAMP  := $(VENV)/.installed-$(shell cat requirements/lock.txt pyproject.toml | 
 
 # Material 9.8 prints a banner about MkDocs 2 on every build; it changes nothing here.
 export NO_MKDOCS_2_WARNING := 1
+# Bytecode caches are written (an environment may turn them off): the test run's processes
+# (workers, copy builds, kernels, make check) then share the project's compiled modules, and
+# pytest keeps its rewritten test modules between runs. Empty means unset to Python.
+export PYTHONDONTWRITEBYTECODE :=
 
 .PHONY: help install browser serve build test lint unit lock bench new check stamp font lab-css clean
 
