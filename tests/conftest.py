@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from tests.browser import CHROMIUM, CHROMIUM_ARGS, serving, watched_page
+from tests.browser import CHROMIUM, CHROMIUM_ARGS, Tab, serving, watched_page
 from tests.site import build, host_content_types
 
 #: Where a failed strict build leaves MkDocs' warning and error lines, beside ``site.built``:
@@ -154,8 +154,18 @@ def browser() -> Iterator[Browser]:
         chromium.close()
 
 
+@pytest.fixture(scope="module")
+def tab(browser: Browser) -> Iterator[Tab]:
+    """One tab for a module's tests that only load pages and read them (see ``Tab``)."""
+    page, traffic = watched_page(browser)
+    yield Tab(page, traffic)
+    page.context.close()
+
+
 @pytest.fixture
-def page(browser: Browser) -> Page:
-    """A fresh page in its own browser context (for tests that do not inspect its traffic)."""
-    page, _ = watched_page(browser)
+def page(tab: Tab) -> Page:
+    """The module's tab, blank, its storage cleared (for tests that do not inspect its
+    traffic; a test that needs a context of its own, e.g. the dark palette from the start or
+    no JavaScript, opens one with ``watched_page``)."""
+    page, _ = tab.fresh()
     return page

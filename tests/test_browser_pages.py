@@ -4,9 +4,9 @@ another host, and axe-core finds no accessibility violation (one page load serve
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Page
 
-from tests.browser import loaded, watched_page
+from tests.browser import Tab, loaded
 from tests.constants import PREFIXES
 from tests.docs_pages import notebook_names, page_names
 from tests.test_browser import AXE
@@ -34,9 +34,9 @@ TO_THE_DARK_PALETTE = """() => {
 @pytest.mark.parametrize("prefix", PREFIXES.values())
 @pytest.mark.parametrize("name", page_names() + notebook_names())
 def test_every_page_loads_cleanly_from_localhost_only(
-    browser: Browser, base_url: str, name: str, prefix: str
+    tab: Tab, base_url: str, name: str, prefix: str
 ) -> None:
-    page, traffic = watched_page(browser)
+    page, traffic = tab.fresh()
     loaded(page, traffic, f"{base_url}{prefix}{name}.html")
     assert traffic.problems() == []
     if name in AXE_PAGES:
@@ -46,7 +46,6 @@ def test_every_page_loads_cleanly_from_localhost_only(
         # the dark palette from the start: test_search_browser.py).
         page.evaluate(TO_THE_DARK_PALETTE)
         assert axe_violations(page) == [], "dark palette"
-    page.context.close()
 
 
 def test_the_accessibility_check_covers_real_pages() -> None:
