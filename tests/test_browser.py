@@ -6,9 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
-from tests.browser import loaded, shown_state, watched_page
+from tests.browser import Tab, loaded, shown_state
 from tests.constants import PREFIXES
 from tests.docs_pages import ROOT
 
@@ -47,10 +47,8 @@ def test_the_lessons_links_reach_their_sections(page: Page, base_url: str, prefi
 
 
 @pytest.mark.parametrize("prefix", PREFIXES.values())
-def test_copying_a_doctest_gives_runnable_code(
-    browser: Browser, base_url: str, prefix: str
-) -> None:
-    page, _ = watched_page(browser)
+def test_copying_a_doctest_gives_runnable_code(tab: Tab, base_url: str, prefix: str) -> None:
+    page, _ = tab.fresh()
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url)
     page.goto(f"{base_url}{prefix}R36.html")
     block = page.locator("article .highlight").nth(2)  # state b2: r = attn.read(Q, K, V) ...
@@ -64,16 +62,15 @@ def test_copying_a_doctest_gives_runnable_code(
     ]
     assert ">>>" not in copied
     assert "array(" not in copied
-    page.context.close()
 
 
 @pytest.mark.parametrize("missing", ["no-such-page.html", "en/lab/no-such-page.html"])
 def test_a_missing_page_gets_the_bilingual_404(
-    browser: Browser, base_url: str, site: Path, missing: str
+    tab: Tab, base_url: str, site: Path, missing: str
 ) -> None:
     # The server answers as a static host does (tests/browser.py): the site's 404.html, with
     # status 404, at the missing URL's depth.
-    page, traffic = watched_page(browser)
+    page, traffic = tab.fresh()
     with page.expect_response(base_url + missing) as answer:
         loaded(page, traffic, base_url + missing)
     response = answer.value
@@ -89,4 +86,3 @@ def test_a_missing_page_gets_the_bilingual_404(
     ]
     page.get_by_role("link", name="English home page").click()
     page.wait_for_url(f"{base_url}{PREFIXES['en']}index.html")
-    page.context.close()
