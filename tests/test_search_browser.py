@@ -11,10 +11,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Request, expect
 
 from coursesite.search.index import write_search_index
-from tests.browser import serving, watched_page
+from tests.browser import Tab, serving, watched_page
 from tests.constants import PREFIXES
 from tests.site import host_content_types, search_fragments
 from tests.test_browser_pages import axe_violations
@@ -55,6 +55,14 @@ def search_site(site: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return copy
 
 
+@pytest.fixture(scope="module")
+def dark_tab(browser: Browser) -> Iterator[Tab]:
+    """One tab opened in the dark palette, as a reader whose system asks for it (``Tab``)."""
+    page, traffic = watched_page(browser, color_scheme="dark")
+    yield Tab(page, traffic)
+    page.context.close()
+
+
 @pytest.fixture(scope="session")
 def search_url(search_site: Path) -> Iterator[str]:
     with serving(search_site, host_content_types(search_site)) as url:
@@ -86,11 +94,15 @@ def opened(page: Page) -> None:
 
 @pytest.mark.parametrize("language", PREFIXES)
 def test_each_language_searches_its_own_pages_and_loads_nothing_before(
-    browser: Browser, search_url: str, language: str
+    tab: Tab, search_url: str, language: str
 ) -> None:
-    page, traffic = watched_page(browser)
+    page, traffic = tab.fresh()
     requests: list[str] = []
-    page.on("request", lambda r: requests.append(r.url))
+
+    def record(request: Request) -> None:
+        requests.append(request.url)
+
+    page.on("request", record)
     page.goto(f"{search_url}{PREFIXES[language]}index.html", wait_until="load")
     page.wait_for_timeout(100)
     assert not [url for url in requests if "/pagefind/" in url], "nothing before search opens"
@@ -110,7 +122,7 @@ def test_each_language_searches_its_own_pages_and_loads_nothing_before(
     assert axe_violations(page, "dialog.site-search") == [], "light palette"
     if language == "zh":
         characters_held_apart_are_no_hit(page, search_url)
-    page.context.close()
+    page.remove_listener("request", record)
 
 
 def characters_held_apart_are_no_hit(page: Page, search_url: str) -> None:
@@ -122,10 +134,8 @@ def characters_held_apart_are_no_hit(page: Page, search_url: str) -> None:
         assert search_url + FIXTURE_URL not in urls, query
 
 
-def test_the_keyboard_opens_moves_through_and_closes_search(
-    browser: Browser, search_url: str
-) -> None:
-    page, _ = watched_page(browser, color_scheme="dark")
+def test_the_keyboard_opens_moves_through_and_closes_search(dark_tab: Tab, search_url: str) -> None:
+    page, _ = dark_tab.fresh()
     page.goto(search_url + "en/R36.html")
     expect(page.locator("body")).to_have_attribute("data-md-color-scheme", "slate")
     dialog = page.locator("dialog.site-search")
@@ -155,13 +165,12 @@ def test_the_keyboard_opens_moves_through_and_closes_search(
             ), (key, where)
         page.keyboard.press("Escape")
         expect(dialog).not_to_be_visible()
-    page.context.close()
 
 
 def test_a_query_with_no_hit_offers_the_other_language(
-    browser: Browser, search_url: str, tmp_path: Path
+    dark_tab: Tab, search_url: str, tmp_path: Path
 ) -> None:
-    page, _ = watched_page(browser, color_scheme="dark")
+    page, _ = dark_tab.fresh()
     page.goto(search_url + "en/R36.html")
     opened(page)
     assert found(page, OTHER_LANGUAGE_ONLY) == []
@@ -179,7 +188,6 @@ def test_a_query_with_no_hit_offers_the_other_language(
     # is the site's own markup, so none of the theme's known errors is allowed in it.
     problems = "\n".join(str(p) for p in validate_markup(shown, tmp_path))
     assert not problems, f"html-validate on the search dialog:\n{problems}"
-    page.context.close()
 
 
 def dialog_document(page: Page) -> str:
@@ -202,10 +210,10 @@ def test_the_offer_tests_query_is_in_chinese_pages_only(search_site: Path) -> No
     ]
 
 
-def test_results_are_right_under_a_sub_path(browser: Browser, search_site: Path) -> None:
+def test_results_are_right_under_a_sub_path(tab: Tab, search_site: Path) -> None:
     with serving(search_site, host_content_types(search_site), sub_path="/course/") as base:
         assert base.endswith("/course/")
-        page, traffic = watched_page(browser)
+        page, traffic = tab.fresh()
         page.goto(base + "R36.html")
         opened(page)
         urls = found(page, "归一化")
@@ -213,4 +221,3 @@ def test_results_are_right_under_a_sub_path(browser: Browser, search_site: Path)
         page.locator(".site-search__page[href='/course/R36.html']").click()
         page.wait_for_url(base + "R36.html*")
         assert traffic.problems() == []
-        page.context.close()
