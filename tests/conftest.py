@@ -6,6 +6,7 @@ import fcntl
 import os
 import re
 import subprocess
+import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -47,29 +48,44 @@ def said_by_mkdocs(stderr: str) -> list[str]:
     return said or stderr.strip().splitlines()[-20:]
 
 
-def built_site(
+def build_once(
     shared: Path, build_into: Callable[[Path], subprocess.CompletedProcess[str]] = build
-) -> Path:
-    """Return the site built once (strict) into ``shared``, for every process of the run.
+) -> bool:
+    """Build the site once (strict) into ``shared`` for every process of the run, unless it is
+    built or its build failed already; return whether it is built.
 
     The first process to ask builds it while the others wait: on a fresh clone a build runs the
     lab's kernels, and two builds at once would share two cores. A failed build is tried once:
-    its lines go to ``FAILED``, and each test that needs the site is skipped pointing to them.
+    its lines go to ``FAILED``.
     """
-    destination = shared / "site"
     with (shared / "site.lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if (shared / FAILED).exists():
-            pytest.skip(SEE_THE_BUILD)
+            return False
         built = shared / "site.built"
         if not built.exists():
-            result = build_into(destination)
+            result = build_into(shared / "site")
             if result.returncode != 0:
                 said = said_by_mkdocs(result.stderr)
                 (shared / FAILED).write_text("\n".join(said) + "\n", encoding="utf-8")
-                pytest.skip(SEE_THE_BUILD)
+                return False
             built.touch()
-    return destination
+    return True
+
+
+def built_site(
+    shared: Path, build_into: Callable[[Path], subprocess.CompletedProcess[str]] = build
+) -> Path:
+    """Return the site built once into ``shared`` (``build_once``); when its build failed, skip
+    the test that asked, pointing to the build's lines."""
+    if not build_once(shared, build_into):
+        pytest.skip(SEE_THE_BUILD)
+    return shared / "site"
+
+
+def needs_the_site(item: pytest.Item) -> bool:
+    """Whether a test reads the built site (through ``site`` or a fixture that uses it)."""
+    return "site" in getattr(item, "fixturenames", ())
 
 
 @pytest.fixture(scope="session")
@@ -126,14 +142,23 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Run the pages' own examples (Sybil's, from the Markdown files) before everything else.
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Run the pages' own examples (Sybil's, from the Markdown files) first, then the files
+    whose tests do not read the built site; start building the site meanwhile.
 
     A slip in a page's code fails there, naming the file and line, and also fails the parity
     and stamp tests that compare the page with its twin; the report lists failures as they
-    happen, so the one that names the slip comes first. The rest keeps its order.
+    happen, so the one that names the slip comes first. On a fresh clone the site's build runs
+    the lab's kernels for seconds: it starts as soon as the tests are known, in a thread (the
+    build is a process of its own), while the tests that do not need it run. The rest keeps its
+    order, a file's tests together (the workers take whole files).
     """
-    items.sort(key=lambda item: item.path.suffix != ".md")
+    reading = {item.path for item in items if needs_the_site(item)}
+    items.sort(key=lambda item: (item.path.suffix != ".md", item.path in reading))
+    factory: pytest.TempPathFactory | None = getattr(config, "_tmp_path_factory", None)
+    if reading and factory is not None:
+        shared = shared_folder(factory.getbasetemp())
+        threading.Thread(target=build_once, args=(shared,), daemon=True).start()
 
 
 @pytest.fixture(scope="session")
