@@ -8,6 +8,7 @@ from typing import Any
 from mkdocs.utils.yaml import yaml_load
 
 from attn.figure import lesson_figure
+from coursesite.content.lessons import lesson_paths
 from tests.docs_pages import ROOT
 
 
@@ -23,11 +24,16 @@ def language_prefixes(config: dict[str, Any]) -> dict[str, str]:
     }
 
 
+# MkDocs' own loader: mkdocs.yml reads SITE_URL and REPO_URL with its !ENV tag.
+CONFIG: dict[str, Any] = yaml_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+
 #: ``{"zh": "", "en": "en/"}``: each language of the site and where its pages are, from mkdocs.yml.
-PREFIXES: dict[str, str] = language_prefixes(
-    # MkDocs' own loader: mkdocs.yml reads SITE_URL and REPO_URL with its !ENV tag.
-    yaml_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
-)
+PREFIXES: dict[str, str] = language_prefixes(CONFIG)
+
+#: The course's lessons (``R36``, …) in the nav's order; the tests that add a lesson to a copy of
+#: the project add the one after the last, whatever lessons the course has by then.
+LESSONS: list[str] = [path.removesuffix(".md") for path in lesson_paths(CONFIG["nav"])]
+NEXT_LESSON = f"R{max(int(name[1:]) for name in LESSONS) + 1}"
 
 #: R36's states in the order the lesson takes them (b0, b2, b3, b1), as its figure has them;
 #: test_figure.py checks that the lesson's text in each language has them in this order.

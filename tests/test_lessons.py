@@ -12,7 +12,7 @@ import pytest
 from mkdocs.utils.yaml import yaml_load
 
 from coursesite.content.lessons import LESSON, lesson_paths, lessons_markdown
-from tests.constants import PREFIXES
+from tests.constants import NEXT_LESSON, PREFIXES
 from tests.docs_pages import ROOT
 from tests.site import copy_of_the_project, soup
 
@@ -90,12 +90,14 @@ def test_a_lesson_added_to_the_nav_is_listed_without_editing_the_home_page(
     # The list is made from the nav and each page's own heading (its build: the real site's
     # home page above; a whole build of a new lesson: test_new_lesson.py).
     config = copy_of_the_project(tmp_path, without=frozenset({"search"}))
-    titles = {"zh": "R37 · 遮住一些来源", "en": "R37 · Masking some sources"}
+    new, last = NEXT_LESSON, LESSONS[-1].removesuffix(".md")
+    titles = {"zh": f"{new} · 遮住一些来源", "en": f"{new} · Masking some sources"}
     for locale, title in titles.items():
-        (tmp_path / "docs" / f"R37.{locale}.md").write_text(f"# {title} {{ #r37 }}\n", "utf-8")
+        page = f"# {title} {{ #{new.lower()} }}\n"
+        (tmp_path / "docs" / f"{new}.{locale}.md").write_text(page, "utf-8")
     text = config.read_text(encoding="utf-8")
-    config.write_text(text.replace("  - R36.md\n", "  - R36.md\n  - R37.md\n"), "utf-8")
+    config.write_text(text.replace(f"  - {last}.md\n", f"  - {last}.md\n  - {new}.md\n"), "utf-8")
     for locale, title in titles.items():
         listed = lessons_markdown(locale, config).splitlines()
-        assert listed[-1] == f"- [{title}](R37.md)"
-        assert listed[-2].endswith("(R36.md)")
+        assert listed[-1] == f"- [{title}]({new}.md)"
+        assert listed[-2].endswith(f"({last}.md)")

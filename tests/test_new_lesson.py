@@ -16,6 +16,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.constants import LESSONS, NEXT_LESSON
 from tests.docs_pages import ROOT
 from tests.site import copy_of_the_project
 
@@ -25,6 +26,9 @@ CHECK_NEEDS = ("Makefile", "pyproject.toml", "conftest.py", "package-lock.json",
 
 #: The environment variables of the make and pytest runs that run this test.
 OUTER_RUN = ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "PYTEST_")
+
+#: The lesson the test adds: the one after the course's last.
+NEW = NEXT_LESSON
 
 EXAMPLE = "```python\n>>> attn.read(Q, K, V).weights.shape\n(2, 3)\n```\n"
 
@@ -66,26 +70,26 @@ def test_a_new_lesson_from_make_new_to_make_check(tmp_path: Path) -> None:
     config = tmp_path / "mkdocs.yml"
     before = config.read_text(encoding="utf-8")
 
-    made = make(tmp_path, "new", "PAGE=R37", "TITLE_ZH=缩放与遮罩", "TITLE_EN=Scale and mask")
+    made = make(tmp_path, "new", f"PAGE={NEW}", "TITLE_ZH=缩放与遮罩", "TITLE_EN=Scale and mask")
     assert made.returncode == 0, made.stdout
-    zh, en = tmp_path / "docs" / "R37.zh.md", tmp_path / "docs" / "R37.en.md"
-    assert "# R37 · 缩放与遮罩 { #r37 }" in zh.read_text(encoding="utf-8")
-    assert "# R37 · Scale and mask { #r37 }" in en.read_text(encoding="utf-8")
-    # One line more, after R36's; every other line (each comment too) as it was.
+    zh, en = tmp_path / "docs" / f"{NEW}.zh.md", tmp_path / "docs" / f"{NEW}.en.md"
+    assert f"# {NEW} · 缩放与遮罩 {{ #{NEW.lower()} }}" in zh.read_text(encoding="utf-8")
+    assert f"# {NEW} · Scale and mask {{ #{NEW.lower()} }}" in en.read_text(encoding="utf-8")
+    # One line more, after the last lesson's; every other line (each comment too) as it was.
     after = config.read_text(encoding="utf-8").splitlines()
-    at = after.index("  - R37.md")
-    assert after[at - 1] == "  - R36.md"
+    at = after.index(f"  - {NEW}.md")
+    assert after[at - 1] == f"  - {LESSONS[-1]}.md"
     assert after[:at] + after[at + 1 :] == before.splitlines()
 
     for page in (zh, en):
         page.write_text(page.read_text(encoding="utf-8") + "\n" + EXAMPLE, encoding="utf-8")
-    stamped = make(tmp_path, "stamp", "PAGE=R37")
+    stamped = make(tmp_path, "stamp", f"PAGE={NEW}")
     assert stamped.returncode == 0, stamped.stdout
     assert re.fullmatch(
-        r"docs/R37\.en\.md: source_sha256 set to \w{12}… \(was \w{12}…\)\n", stamped.stdout
+        rf"docs/{NEW}\.en\.md: source_sha256 set to \w{{12}}… \(was \w{{12}}…\)\n", stamped.stdout
     )
 
-    checked = make(tmp_path, "check", "PAGE=R37")
+    checked = make(tmp_path, "check", f"PAGE={NEW}")
     assert checked.returncode == 0, checked.stdout
     assert "The strict build passed" in checked.stdout
 
@@ -93,19 +97,23 @@ def test_a_new_lesson_from_make_new_to_make_check(tmp_path: Path) -> None:
     text = en.read_text(encoding="utf-8")
     en.write_text(text.replace("(2, 3)", "(2, 4)"), encoding="utf-8")
     line = text[: text.index(EXAMPLE)].count("\n") + 2
-    checked = make(tmp_path, "check", "PAGE=R37")
+    checked = make(tmp_path, "check", f"PAGE={NEW}")
     assert checked.returncode != 0
-    assert f"docs/R37.en.md, line {line}," in checked.stdout, checked.stdout
-    assert "make check PAGE=R37" in checked.stdout.splitlines()[-2]
+    assert f"docs/{NEW}.en.md, line {line}," in checked.stdout, checked.stdout
+    assert f"make check PAGE={NEW}" in checked.stdout.splitlines()[-2]
     en.write_text(text, encoding="utf-8")
 
     # A link to an anchor that is not there: the build stops in a few lines naming the page.
     zh.write_text(
-        zh.read_text(encoding="utf-8") + "\n见 [R36](R36.md#no-such-anchor)。\n", encoding="utf-8"
+        zh.read_text(encoding="utf-8")
+        + f"\n见 [{LESSONS[-1]}]({LESSONS[-1]}.md#no-such-anchor)。\n",
+        encoding="utf-8",
     )
-    checked = make(tmp_path, "check", "PAGE=R37")
+    checked = make(tmp_path, "check", f"PAGE={NEW}")
     assert checked.returncode != 0
     lines = checked.stdout.splitlines()
     assert len(lines) <= 4, checked.stdout
-    assert any("R37.zh.md" in line and "no-such-anchor" in line for line in lines), checked.stdout
-    assert "make check PAGE=R37" in checked.stdout
+    assert any(f"{NEW}.zh.md" in line and "no-such-anchor" in line for line in lines), (
+        checked.stdout
+    )
+    assert f"make check PAGE={NEW}" in checked.stdout
