@@ -124,7 +124,9 @@ def write_lessons(docs: Path, n: int) -> None:
 
 def without_notebooks(nav: list[Any]) -> list[Any]:
     """Return the nav with its notebook entries (``.py`` pages) left out."""
-    return [item for item in nav if not str(next(iter(item.values()))).endswith(".py")]
+    # An entry is a page alone (a lesson: "R36.md") or a label and its page.
+    pages = [item if isinstance(item, str) else next(iter(item.values())) for item in nav]
+    return [item for item, page in zip(nav, pages, strict=True) if not str(page).endswith(".py")]
 
 
 def synthetic_config(base: dict[str, Any], n: int, prune: bool) -> dict[str, Any]:
@@ -134,7 +136,7 @@ def synthetic_config(base: dict[str, Any], n: int, prune: bool) -> dict[str, Any
     names = lesson_names(n)
     units = [names[i : i + UNIT] for i in range(0, n, UNIT)]
     config["nav"] = without_notebooks(base["nav"]) + [
-        {UNIT_NAMES["zh"].format(u + 1): [{name: f"{name}.md"} for name in unit]}
+        {UNIT_NAMES["zh"].format(u + 1): [f"{name}.md" for name in unit]}
         for u, unit in enumerate(units)
     ]
     theme = dict(base["theme"])
