@@ -15,7 +15,7 @@ written for, and ``pyproject.toml`` pins it.
 
 from __future__ import annotations
 
-from typing import Any, Protocol, cast
+from typing import Protocol, TypedDict, cast
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File
@@ -120,7 +120,15 @@ def language_folder(config: MkDocsConfig, locale: str) -> str:
     return "" if locale == default_locale(config) else f"{locale}/"
 
 
-def site_alternates(config: MkDocsConfig) -> list[dict[str, Any]]:
+class Alternate(TypedDict, total=False):
+    """One entry of the theme's language selector, as i18n writes it."""
+
+    name: str
+    link: str
+    lang: str
+
+
+def site_alternates(config: MkDocsConfig) -> list[Alternate]:
     """Return the language selector's entries as i18n made them for the whole build (``name``,
     ``lang``, and a ``link`` to that language's home page): the ``alternate`` item of
     ``extra``, which i18n's ``on_config`` sets again for each language.
@@ -129,10 +137,10 @@ def site_alternates(config: MkDocsConfig) -> list[dict[str, Any]]:
     >>> site_alternates(NS(extra={"alternate": [{"lang": "zh", "link": "/index.html"}]}))
     [{'lang': 'zh', 'link': '/index.html'}]
     """
-    return [dict(entry) for entry in config.extra.get("alternate") or []]
+    return [cast(Alternate, dict(entry)) for entry in config.extra.get("alternate") or []]
 
 
-def show_alternates(config: MkDocsConfig, alternates: list[dict[str, Any]] | None) -> None:
+def show_alternates(config: MkDocsConfig, alternates: list[Alternate] | None) -> None:
     """Make the theme show ``alternates`` (its hreflang links and its language selector) on
     what it renders next; with None, i18n's own for the whole build (``site_alternates``).
 

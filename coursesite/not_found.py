@@ -19,22 +19,27 @@ last page rendered before it (``coursesite.i18n.show_alternates`` says why). So 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.utils.templates import TemplateContext
 
-from coursesite.i18n import build_locale, language_folder, show_alternates, site_alternates
+from coursesite.i18n import (
+    Alternate,
+    build_locale,
+    language_folder,
+    show_alternates,
+    site_alternates,
+)
 
 #: The theme's error page, as MkDocs names the static template and the file it writes.
 NOT_FOUND = "404.html"
 
 
-def not_found_alternates(config: MkDocsConfig) -> list[dict[str, Any]]:
+def not_found_alternates(config: MkDocsConfig) -> list[Alternate]:
     """Return the language selector's entries with each language's 404 page as its link, from
     the site's root (the theme roots an error page's links at ``SITE_URL``'s path)."""
     return [
-        {**entry, "link": language_folder(config, entry["lang"]) + NOT_FOUND}
+        {**entry, "link": language_folder(config, entry.get("lang", "")) + NOT_FOUND}
         for entry in site_alternates(config)
     ]
 

@@ -32,7 +32,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
-from typing import Any
 
 from mkdocs.utils.yaml import yaml_load
 
@@ -46,13 +45,15 @@ FRONT_MATTER = re.compile(r"\A---\r?\n.*?^---[ \t]*\r?\n", re.S | re.M)
 TITLE = re.compile(r"^# +(?P<title>.+?)(?:\s*\{[^{}]*\})?\s*$", re.M)
 
 
-def nav_paths(nav: Any) -> Iterator[str]:
+def nav_paths(nav: object) -> Iterator[str]:
     """Yield every page path of a ``nav`` setting in its order, sections walked through.
 
     >>> list(nav_paths(["index.md", {"R36": "R36.md"}, {"Lab": [{"L": "lab/L.py"}]}]))
     ['index.md', 'R36.md', 'lab/L.py']
     """
-    for item in nav or []:
+    if not isinstance(nav, list):  # a nav is a list (YAML); none at all is None
+        return
+    for item in nav:
         values = item.values() if isinstance(item, dict) else [item]
         for value in values:
             if isinstance(value, str):
@@ -61,7 +62,7 @@ def nav_paths(nav: Any) -> Iterator[str]:
                 yield from nav_paths(value)
 
 
-def lesson_paths(nav: Any) -> list[str]:
+def lesson_paths(nav: object) -> list[str]:
     """Return the nav's lessons, in its order: the Markdown pages named ``R<number>``.
 
     >>> lesson_paths(["index.md", {"R36": "R36.md"}, "R36-notes.md", "lab/R2.py"])
