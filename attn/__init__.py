@@ -1,4 +1,4 @@
-r"""attn: attention as reading, in numpy.
+r"""attn: attention in numpy, as reads: each query takes in the sources' values by weight.
 
 Many reads laid side by side become one matrix operation: ``Y = softmax_key(QKᵀ) V``.
 

@@ -1,9 +1,11 @@
 r"""Heatmaps of the weights ``A`` before and after a change, as SVG with an alt text.
 
-The lab notebook (LAB 02) draws with :func:`weights_before_after`. It needs matplotlib
-(``pip install 'attn[lab]'``), imported only when a figure is drawn: ``import attn`` and
-``import attn.plot`` load none of it. The alt text is computed from the arrays alone, in the
-page's language, and names every weight that changed.
+The lab notebook (LAB 02) draws with :func:`weights_before_after`. It needs matplotlib,
+imported only when a figure is drawn: ``import attn`` and ``import attn.plot`` load none of
+it. ``attn`` is on no package index: at the root of the course's repository,
+``pip install -e '.[lab]'`` installs it with matplotlib (the ``lab`` extra). The alt text
+is computed from the arrays alone, in the page's language, and names every weight that
+changed.
 
 >>> import numpy as np
 >>> before = np.array([[0.5, 0.5], [0.25, 0.75]])

@@ -1,4 +1,4 @@
-r"""Reading: scores ``scale·QKᵀ``, weights ``softmax`` over keys, output ``A V``.
+r"""Reads: scores ``scale·QKᵀ``, weights ``softmax`` over keys, output ``A V``.
 
 Tokens are rows. ``Q: (..., n_q, d_k)``, ``K: (..., n_k, d_k)``, ``V: (..., n_k, d_v)``;
 leading axes are batch and heads and broadcast. A 1-D ``q`` is a single read.
@@ -97,7 +97,7 @@ def read(
     scale: float = 1.0,
     mask: ArrayLike | None = None,
 ) -> Reading:
-    r"""Read ``V`` at the places where ``Q`` matches ``K``: ``softmax_key(scale·QKᵀ) V``.
+    r"""Read ``V`` weighted by how well ``Q`` matches ``K``: ``softmax_key(scale·QKᵀ) V``.
 
     # [..., n_q, d_k], [..., n_k, d_k], [..., n_k, d_v] -> [..., n_q, d_v]
 
@@ -114,6 +114,14 @@ def read(
     array([[0.422, 0.155, 0.422],
            [0.155, 0.422, 0.422]])
     >>> bool(np.allclose(r.output[0], read(q1, K, V).output))
+    True
+
+    No key is picked out alone: every key the mask allows gets a positive weight, even one
+    that does not match at all (query 1 scores 0 against source 2 and gives it 0.155):
+
+    >>> r.scores[0], r.weights[0].round(3)
+    (array([1., 0., 1.]), array([0.422, 0.155, 0.422]))
+    >>> bool((r.weights > 0).all())
     True
 
     Batch and heads are leading axes; ``n_q`` and ``n_k`` may differ:

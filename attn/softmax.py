@@ -18,8 +18,11 @@ def softmax(x: ArrayLike, axis: int = -1) -> FloatArray:
     r"""Return ``exp(x)`` normalised to sum to 1 along ``axis``, computed stably.
 
     Attention normalises over the **key** axis, the last one (``axis=-1``): each query
-    shares out weight 1 among the positions it may read. ``axis=0`` (or ``-2``) exists to
-    show the other reading, in which each key shares out weight 1 among the queries.
+    shares out weight 1 among the positions it may read. ``axis=-2``, the query axis, shows
+    the other normalisation, in which each key shares out weight 1 among the queries. Only
+    for a 2-D table is that ``axis=0``: for a stack of tables, such as scores of shape
+    ``(B, H, n_q, n_k)``, ``axis=0`` is the batch axis, and normalising there weighs the
+    examples against each other (two equal examples get 0.5 each, everywhere).
 
     ``-inf`` entries (masked-out keys) get weight 0; a slice that is all ``-inf``, NaN or
     ``+inf`` anywhere, and an empty axis are refused rather than turned into NaN.
@@ -28,9 +31,14 @@ def softmax(x: ArrayLike, axis: int = -1) -> FloatArray:
     >>> softmax(S).round(3)
     array([[0.422, 0.155, 0.422],
            [0.155, 0.422, 0.422]])
-    >>> softmax(S, axis=0).round(3)
+    >>> softmax(S, axis=-2).round(3)
     array([[0.731, 0.269, 0.5  ],
            [0.269, 0.731, 0.5  ]])
+    >>> bool(np.array_equal(softmax(S, axis=0), softmax(S, axis=-2)))
+    True
+    >>> softmax(np.stack([S, S]), axis=0)[0]
+    array([[0.5, 0.5, 0.5],
+           [0.5, 0.5, 0.5]])
     >>> softmax(np.array([1e4, 0.0]))
     array([1., 0.])
     >>> softmax(np.array([[0.0, 1.0], [-np.inf, -np.inf]]))
