@@ -14,7 +14,7 @@
 # %% [markdown]
 # # LAB 02 · E · Change only q, or only V: what does each change? <a id="lab-02"></a>
 #
-# This is exercise E of [R36](../R36.md). The data are the lesson's: two queries read three sources, and K and V are the matrices of the two previous lessons (R31–R32). First change only query 2, then only V, and see where the score table $S=QK^{\mathsf T}$, the weights $A=\operatorname{softmax}_{\text{key}}(S)$ and the output $Y=AV$ change and where they do not; finally, add the batch and head axes.
+# This is exercise E of LAB 02, which the "Keep learning" section at the end of [R36](../R36.md) points to. The data are R36's: two queries read three sources, and K and V are the matrices of lessons R31 and R32. First change only query 2, then only V, and see where the score table $S=QK^{\mathsf T}$, the weights $A=\operatorname{softmax}_{\text{key}}(S)$ and the output $Y=AV$ change and where they do not; finally, add the batch and head axes.
 #
 # Every claim is an `assert` in a code cell: if a claim is wrong, that cell fails, and so do the site's build and its tests.
 #
@@ -93,7 +93,7 @@ weights_before_after(before.weights, after_v.weights, changed="V")
 # %% [markdown]
 # ## Adding batch and head axes <a id="batch-heads"></a>
 #
-# Copy the lesson's two queries $B\times H$ times: 2 batches of 3 heads each, with the queries of head h multiplied by h. K and V stay two-dimensional and broadcast along the batch and head axes. The scores and weights have the shape $B\times H\times n_q\times n_k$.
+# Copy the lesson's two queries $B\times H$ times: one batch of $B=2$ examples with 3 heads each, the queries of head h multiplied by h; index b picks an example. K and V stay two-dimensional and broadcast along the batch and head axes. The scores and weights have the shape $B\times H\times n_q\times n_k$.
 
 # %%
 B, H = 2, 3
@@ -101,10 +101,10 @@ head_scale = np.arange(1, H + 1).reshape(1, H, 1, 1)
 Q_bh = np.broadcast_to(Q, (B, H, 2, 2)) * head_scale
 many = attn.read(Q_bh, K, V)
 print(many.weights.shape, many.output.shape)
-print("A, batch 1 =", many.weights[0], sep="\n")
+print("A of example 1 (b = 0) =", many.weights[0], sep="\n")
 
 # %% [markdown]
-# Claim: the softmax is still over the last axis, the key axis; every row of every batch and every head sums to 1, while the sums along the query axis are not 1. Each head's result is what its own two-dimensional Q gives in a separate call (two queries, so two reads at once); in every batch, head 1 gives the lesson's two reads.
+# Claim: the softmax is still over the last axis, the key axis; every row of every head of every example sums to 1, while the sums along the query axis are not 1. Each head's result is what its own two-dimensional Q gives in a separate call (two queries, so two reads at once); in every example, head 1 gives the lesson's two reads.
 
 # %%
 assert many.weights.shape == (B, H, 2, 3)

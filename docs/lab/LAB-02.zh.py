@@ -14,7 +14,7 @@
 # %% [markdown]
 # # LAB 02 · E · 只改 q 或只改 V，分别会改变什么？ <a id="lab-02"></a>
 #
-# 这是 [R36](../R36.md) 的练习 E。数据就是课页的数据：两个 query 读三个来源，K、V 是前两讲（R31–R32）的值。先只改 query 2，再只改 V，看分数表 $S=QK^{\mathsf T}$、权重 $A=\operatorname{softmax}_{\text{key}}(S)$ 与输出 $Y=AV$ 各自哪里变、哪里不变；最后加上 batch 与 head 两个轴。
+# 这是 LAB 02 的练习 E，[R36](../R36.md) 课页末尾的“继续学习”指向它。数据就是 R36 课页的数据：两个 query 读三个来源，K、V 是 R31–R32 两讲的值。先只改 query 2，再只改 V，看分数表 $S=QK^{\mathsf T}$、权重 $A=\operatorname{softmax}_{\text{key}}(S)$ 与输出 $Y=AV$ 各自哪里变、哪里不变；最后加上 batch 与 head 两个轴。
 #
 # 每条结论都写成代码单元格里的一句 `assert`：结论不成立，那个单元格就报错，网站构建和测试都会失败。
 #
@@ -93,7 +93,7 @@ weights_before_after(before.weights, after_v.weights, changed="V")
 # %% [markdown]
 # ## 加上 batch 与 head <a id="batch-heads"></a>
 #
-# 把课页的两个 query 复制成 $B\times H$ 份：2 个 batch、每个 3 个 head，第 h 个 head 的 query 乘以 h。K、V 仍是二维，沿 batch 与 head 两个轴广播。分数与权重的形状是 $B\times H\times n_q\times n_k$。
+# 把课页的两个 query 复制成 $B\times H$ 份：一个 batch 里有 $B=2$ 个样本，每个样本 3 个 head，第 h 个 head 的 query 乘以 h；下标 b 选出一个样本。K、V 仍是二维，沿 batch 与 head 两个轴广播。分数与权重的形状是 $B\times H\times n_q\times n_k$。
 
 # %%
 B, H = 2, 3
@@ -101,10 +101,10 @@ head_scale = np.arange(1, H + 1).reshape(1, H, 1, 1)
 Q_bh = np.broadcast_to(Q, (B, H, 2, 2)) * head_scale
 many = attn.read(Q_bh, K, V)
 print(many.weights.shape, many.output.shape)
-print("A, batch 1 =", many.weights[0], sep="\n")
+print("A of example 1 (b = 0) =", many.weights[0], sep="\n")
 
 # %% [markdown]
-# 结论：softmax 仍在最后一个轴上，也就是 key 轴；每个 batch、每个 head 的每一行都和为 1，沿 query 轴求和则不是 1。每个 head 的结果，都等于单独用这个 head 的二维 Q 算一次（两个 query，一次算出两次读取）；每个 batch 的第 1 个 head 都是课页的两次读取。
+# 结论：softmax 仍在最后一个轴上，也就是 key 轴；每个样本、每个 head 的每一行都和为 1，沿 query 轴求和则不是 1。每个 head 的结果，都等于单独用这个 head 的二维 Q 算一次（两个 query，一次算出两次读取）；每个样本的第 1 个 head 都给出课页的两次读取。
 
 # %%
 assert many.weights.shape == (B, H, 2, 3)
