@@ -1,18 +1,22 @@
 """One idea, one word: where a Chinese page (or lab notebook) uses a glossary term, its English
-twin uses the fixed translation and none of the renderings the glossary avoids; a title that
-several pages quote reads the same on every one of them."""
+twin uses the fixed translation and none of the renderings the glossary avoids, and so do the
+docstrings of attn that the reference page publishes; a title that several pages quote reads the
+same on every one of them."""
 
 from __future__ import annotations
 
+import ast
 import doctest
 import re
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from mkdocs.utils.yaml import yaml_load
 
-from coursesite.content.glossary import load_terms, load_titles
+import attn
+from coursesite.content.glossary import Term, load_terms, load_titles
 from tests import prose_lines as prose_lines_module
 from tests.constants import PREFIXES
 from tests.docs_pages import DOCS, ROOT, sources_of, translations
@@ -43,23 +47,37 @@ def prose(path: Path) -> str:
 READ_PAIRS = [pytest.param(zh, en, id=en.name) for zh, en in translations() if "读取" in prose(zh)]
 
 
-def avoided_renderings(chinese: str, english: Path) -> list[str]:
-    """Return ``file:line: 'word' …`` for each rendering the glossary avoids that ``english``
-    uses for a term its Chinese source, whose prose is ``chinese``, uses."""
-    lines = prose_lines(english)
+#: Whether a rendering a term avoids is excused where it stands: (term, line, match) -> bool.
+Excuse = Callable[[Term, str, re.Match[str]], bool]
+
+
+def renderings_avoided(
+    path: Path,
+    lines: list[tuple[int, str]],
+    terms: Iterable[Term],
+    excused: Excuse = lambda term, line, match: False,
+) -> list[str]:
+    """Return ``file:line: 'word' …`` for each rendering one of ``terms`` avoids in ``lines``
+    (numbered as in ``path``), unless it is ``excused``."""
     found = []
-    for term in TERMS:
-        if term["zh"] not in chinese:
-            continue
+    for term in terms:
         for word in term.get("avoid", []):
             pattern = re.compile(rf"\b{re.escape(word)}\b", re.IGNORECASE)
             found += [
-                f"{shown(english)}:{number}: {match.group(0)!r} for {term['zh']} "
+                f"{shown(path)}:{number}: {match.group(0)!r} for {term['zh']} "
                 f"(the glossary says {term['en']!r})"
                 for number, line in lines
                 for match in pattern.finditer(line)
+                if not excused(term, line, match)
             ]
     return found
+
+
+def avoided_renderings(chinese: str, english: Path) -> list[str]:
+    """Return ``file:line: 'word' …`` for each rendering the glossary avoids that ``english``
+    uses for a term its Chinese source, whose prose is ``chinese``, uses."""
+    used = [term for term in TERMS if term["zh"] in chinese]
+    return renderings_avoided(english, prose_lines(english), used)
 
 
 def misquoted_titles(path: Path, title: dict[str, Any], locale: str) -> list[str]:
@@ -156,6 +174,111 @@ def test_reading_put_back_for_read_fails_naming_file_line_and_word(
 def test_prose_lines_does_what_its_examples_say() -> None:
     # prose_lines decides which words are prose; its examples are its specification.
     assert doctest.testmod(prose_lines_module).failed == 0
+
+
+# --- attn's docstrings ---------------------------------------------------------------------------
+
+ATTN = ROOT / "attn"
+MODULES = [pytest.param(path, id=path.name) for path in sorted(ATTN.glob("*.py"))]
+#: Code markup in a docstring, ``name`` or :role:`name`, with the name.
+CODE = re.compile(r"``(?P<name>[^`]+)``|:\w+:`(?P<role>[^`]+)`")
+#: A doctest's prompt: the example and the output under it are code, up to a blank line.
+PROMPT = re.compile(r"^\s*(>>>|\.\.\.)( |$)")
+#: A shape comment (``# [..., n_q, d_k] -> …``), shown as code on the reference page.
+SHAPE = re.compile(r"^\s*# \[")
+
+
+def docstring_lines(path: Path) -> list[tuple[int, str]]:
+    """Return the lines of every docstring in the module ``path``, numbered as in the file, its
+    examples and shape comments blank: the prose the reference page shows, code markup kept."""
+    source = path.read_text(encoding="utf-8")
+    lines = source.splitlines()
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        documented = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+        if not isinstance(node, documented) or ast.get_docstring(node) is None:
+            continue
+        doc = node.body[0]
+        example = False
+        for number in range(doc.lineno, (doc.end_lineno or doc.lineno) + 1):
+            line = lines[number - 1]
+            example = bool(PROMPT.match(line)) or (example and bool(line.strip()))
+            found.append((number, "" if example or SHAPE.match(line) else line))
+    return sorted(found)
+
+
+def allowed_code(term: Term, line: str, match: re.Match[str]) -> bool:
+    """Whether ``match`` is a name the glossary allows, written as code: ``Reading`` or
+    ``attn.Reading``, never the word Reading in prose, nor ``attn.reading``."""
+    word = match.group(0)
+    return word in term.get("allow", []) and any(
+        code.start() <= match.start() < code.end()
+        and (code.group("name") or code.group("role")).split(".")[-1] == word
+        for code in CODE.finditer(line)
+    )
+
+
+def docstring_slips(path: Path) -> list[str]:
+    """Return ``file:line: 'word' …`` for each rendering the glossary avoids in a docstring of
+    ``path``: attn is English throughout, so every term's ``avoid`` applies."""
+    return renderings_avoided(path, docstring_lines(path), TERMS, allowed_code)
+
+
+@pytest.mark.parametrize("path", MODULES)
+def test_attn_docstrings_avoid_the_renderings_the_glossary_rules_out(path: Path) -> None:
+    found = docstring_slips(path)
+    assert not found, "\n".join(found)
+
+
+def test_reading_put_into_read_s_docstring_fails_naming_file_line_and_word(
+    tmp_path: Path,
+) -> None:
+    # The slip this check exists for: the first "read" of attn.read's prose turned into "reading".
+    module = ATTN / "reading.py"
+    tree = ast.parse(module.read_text(encoding="utf-8"))
+    function = next(
+        n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == "read"
+    )
+    doc = function.body[0]
+    number, match = next(
+        (n, m)
+        for n, line in docstring_lines(module)
+        if doc.lineno <= n <= (doc.end_lineno or n)
+        and (m := re.search(r"\bread\b", CODE.sub(lambda c: " " * len(c.group(0)), line)))
+    )
+    lines = module.read_text(encoding="utf-8").splitlines(keepends=True)
+    lines[number - 1] = (
+        lines[number - 1][: match.start()] + "reading" + lines[number - 1][match.end() :]
+    )
+    copy = tmp_path / module.name
+    copy.write_text("".join(lines), encoding="utf-8")
+    assert docstring_slips(copy) == [
+        f"{copy}:{number}: 'reading' for 读取 (the glossary says 'read')"
+    ]
+
+
+def test_only_the_allowed_name_written_as_code_is_excused(tmp_path: Path) -> None:
+    module = tmp_path / "module.py"
+    module.write_text(
+        '"""``Reading``, :class:`attn.Reading`: allowed.\n\n'
+        "Reading, ``attn.reading`` and readings: not.\n\n"
+        ">>> reading = 1\n"
+        '"""\n',
+        encoding="utf-8",
+    )
+    assert [slip.split(": ", 2)[1] for slip in docstring_slips(module)] == [
+        "'Reading' for 读取 (the glossary says 'read')",
+        "'reading' for 读取 (the glossary says 'read')",
+        "'readings' for 读取 (the glossary says 'read')",
+    ]
+    assert all(slip.startswith(f"{module}:3: ") for slip in docstring_slips(module))
+
+
+def test_each_allowed_name_is_one_attn_publishes() -> None:
+    # An exception outlives its reason if the name it excuses is gone.
+    for term in TERMS:
+        for name in term.get("allow", []):
+            assert name in attn.__all__, f"glossary.yml allows {name!r}, which attn does not define"
 
 
 # --- titles -------------------------------------------------------------------------------------
