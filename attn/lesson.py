@@ -26,9 +26,9 @@ def _frozen(rows: list[list[int]] | list[int]) -> NDArray[np.int64]:
     return arr
 
 
-#: Query 1, the single read of R31.
+#: Query 1, the query of R31's single read.
 q1 = _frozen([1, 0])
-#: Query 2, the single read of R32.
+#: Query 2, the query of R32's single read.
 q2 = _frozen([0, 1])
 #: The two queries side by side, one per row: ``[q1; q2]``.
 Q = _frozen([[1, 0], [0, 1]])
