@@ -1,7 +1,8 @@
 r"""The lesson's worked example: two queries over three sources (R36), and its two single reads.
 
 R31–R32 each read with one query; R36 lays the two side by side as the rows of ``Q``.
-``K`` and ``V`` are the earlier lessons' values, unchanged. The arrays are read-only so
+``K`` and ``V`` stay those of the earlier lessons, which the lesson text does not print: these
+are the simplest values that reproduce every number it gives, to three decimals. The arrays are read-only so
 that no page can alter what another page computes with.
 
 >>> Q
@@ -32,9 +33,9 @@ q1 = _frozen([1, 0])
 q2 = _frozen([0, 1])
 #: The two queries side by side, one per row: ``[q1; q2]``.
 Q = _frozen([[1, 0], [0, 1]])
-#: The three sources' keys, one per row (as in R31–R32).
+#: The three sources' keys, one per row (R31–R32's, reconstructed from the lesson's numbers).
 K = _frozen([[1, 0], [0, 1], [1, 1]])
-#: The three sources' values, one per row (as in R31–R32).
+#: The three sources' values, one per row (R31–R32's, reconstructed from the lesson's numbers).
 V = _frozen([[2, 0], [0, 4], [1, 2]])
 
 __all__ = ["K", "Q", "V", "q1", "q2"]

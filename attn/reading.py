@@ -102,7 +102,7 @@ def read(
     # [..., n_q, d_k], [..., n_k, d_k], [..., n_k, d_v] -> [..., n_q, d_v]
 
     Each query row shares out weight 1 among the keys (softmax over the last axis).
-    ``scale`` defaults to 1.0 as on the lesson page; the Transformer page uses
+    ``scale`` defaults to 1.0 as on the lesson page; a later page, on the Transformer, uses
     ``scale=1/np.sqrt(d_k)``. ``mask`` is boolean and broadcasts to the scores:
     ``True`` means this query may read this key.
 
