@@ -76,10 +76,11 @@ MAP: tuple[Step, ...] = (
          "check the i18n release whose internals the build reads; keep it for build_error"),
     Step("config", "dates", "on_config", 0,
          "date the build from its commit (SOURCE_DATE_EPOCH) before anything is dated"),
-    Step("config", "footer", "on_config", 0,
-         "the footer names the attn version that computed every number"),
     Step("config", "highlighting", "on_config", 0,
          "plain python blocks highlighted by one lexer and formatter per build"),
+    Step("config", "footer", "on_config", -150,
+         "the footer names the attn version that computed every number, in the language "
+         "i18n has set for this build", i18n="after"),
     Step("config", "lab", "on_config", -150,
          "start every notebook's kernel at once, in its language, as the whole build begins",
          i18n="after"),

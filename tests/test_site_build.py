@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 import attn
+from coursesite.content.footer import WORDS
 from tests.constants import PREFIXES, STATE_ANCHORS
 from tests.docs_pages import page_names
 from tests.site import soup
@@ -56,10 +57,17 @@ def test_formulas_are_marked_for_rendering(site: Path, prefix: str) -> None:
     assert any(r"\operatorname{softmax}" in f.math["alttext"] for f in formulas)
 
 
-@pytest.mark.parametrize("prefix", PREFIXES.values())
-def test_footer_names_the_attn_version(site: Path, prefix: str) -> None:
-    footer = soup(site / f"{prefix}index.html").select_one(".md-copyright").get_text()
-    assert f"attn {attn.__version__}" in footer
+@pytest.mark.parametrize(("locale", "prefix"), PREFIXES.items())
+def test_footer_names_the_attn_version_in_the_pages_language(
+    site: Path, locale: str, prefix: str
+) -> None:
+    for page in ("index.html", "lab/LAB-02.html"):
+        footer = (
+            soup(site / f"{prefix}{page}")
+            .select_one(".md-copyright__highlight")
+            .get_text(strip=True)
+        )
+        assert footer.startswith(f"attn {attn.__version__} · {WORDS[locale]['licence']}"), page
 
 
 @pytest.mark.parametrize(("locale", "prefix"), PREFIXES.items())

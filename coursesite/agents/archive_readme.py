@@ -120,8 +120,8 @@ In the folder this archive was unpacked into, with Python 3.11 or later and {nee
 {COMMAND}
 ```
 
-`{COMMAND}` runs, with Sybil, every Python block the pages under `docs/` are written with
-(each page's in order, in one namespace) and the examples in `attn`'s docstrings, which the
+`{COMMAND}` runs, with Sybil, every Python block in the pages under `docs/` (each page's
+blocks in order, in one namespace per page) and the examples in `attn`'s docstrings, which the
 generated reference page shows (its signatures are not examples: the run leaves out the lines of
 each generated part, which `manifest.json` gives). They import the `attn` of this folder:
 `conftest.py` puts the folder first on `sys.path` and stops the run if `attn` comes from
@@ -145,7 +145,7 @@ PYTHONPATH=. python {en_notebook}
 {COMMAND}
 ```
 
-`{COMMAND}` 用 Sybil 运行 `docs/` 下各页正文里的每个 Python 代码块（每页的按顺序、在同一命名空间里）
+`{COMMAND}` 用 Sybil 运行 `docs/` 下各页正文里的每个 Python 代码块（同一页的代码块按顺序，在该页自己的命名空间里运行）
 和 `attn` 文档字符串里的例子——生成的参考页展示的正是它们（页里的函数签名不是例子：运行时跳过每个
 生成部分的行，`manifest.json` 记有这些行）。用的是本文件夹里的 `attn`：`conftest.py` 把本文件夹
 放在 `sys.path` 最前面，`attn` 若来自别处就停止运行；运行开头会写出它的位置。

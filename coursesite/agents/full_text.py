@@ -29,15 +29,15 @@ INTRO = {
     ),
     "en": (
         "{name} · Readable full text",
-        "This keeps the original text, formula markup, code and links. You can hand it to an "
-        "agent as it is, or select the original below and copy it. This entry returns HTML; "
-        "the original {md} / {py} files are kept, and {package} also holds the UTF-8 originals.",
+        "This keeps the page's text, formula markup, code and links. You can hand it to an "
+        "agent as it is, or select the text below and copy it. This entry returns HTML; "
+        "the source {md} / {py} files are kept, and {package} also holds every page's UTF-8 source.",
     ),
 }
 WORDS = {
     "zh": {"package": "完整候选包", "copy": "复制全文", "copied": "已复制", "page": "返回页面"},
     "en": {
-        "package": "the complete package",
+        "package": "originals.zip",
         "copy": "Copy all",
         "copied": "Copied",
         "page": "Back to the page",
