@@ -19,7 +19,7 @@ help:
 	@echo "make serve  - install, build and serve the site on http://127.0.0.1:8000"
 	@echo "make test   - install and run every check (lint, types, unit, pages)"
 	@echo "make build  - build the site into site/ (strict)"
-	@echo "make bench  - run the benchmarks under benchmarks/ (attn speed, page weight, lab weight, build budget, search)"
+	@echo "make bench  - run the benchmarks under benchmarks/ (attn speed, page weight, lab weight, build budget, search, Nu checker and Observatory)"
 	@echo "make lock   - re-pin requirements/lock.txt after editing pyproject.toml"
 	@echo "make new PAGE=R37 TITLE_ZH='缩放与遮罩' TITLE_EN='Scale and mask' - a new lesson: both pages, its nav entry"
 	@echo "make check PAGE=R37 - while writing a page: the strict build, its examples and parity (seconds)"
@@ -36,11 +36,13 @@ $(STAMP):
 	touch $@
 
 # Browser-side tools (axe-core for the accessibility checks, the math font's source, MathJax
-# for the benchmark's comparison), pinned by package-lock.json.
+# for the benchmark's comparison, the Nu checker and MDN's HTTP Observatory for
+# benchmarks/audit.py), pinned by package-lock.json. No install scripts: the Observatory's
+# would download an HSTS preload list (the audit writes it empty).
 NODE_STAMP := node_modules/.installed-$(shell cat package-lock.json | cksum | cut -d' ' -f1)
 
 $(NODE_STAMP):
-	npm ci --no-audit --no-fund --loglevel=error
+	npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
 	touch $@
 
 install: $(STAMP)
@@ -86,6 +88,7 @@ bench: install $(NODE_STAMP) browser
 	$(BIN)/python benchmarks/lab_weight.py
 	$(BIN)/python benchmarks/build_budget.py
 	$(BIN)/python benchmarks/search_budget.py
+	$(BIN)/python benchmarks/audit.py
 
 lock:
 	test -x $(BIN)/uv || $(BIN)/python -m pip install --quiet uv

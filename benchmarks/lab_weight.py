@@ -33,7 +33,7 @@ from playwright.sync_api import Browser, Response, sync_playwright  # noqa: E402
 
 from benchmarks.page_weight import wire_bytes  # noqa: E402
 from tests.browser import CHROMIUM, CHROMIUM_ARGS, serving  # noqa: E402
-from tests.site import build, host_content_types  # noqa: E402
+from tests.site import host_content_types, site_to_read  # noqa: E402
 
 PAGES = ["lab/LAB-02.html", "en/lab/LAB-02.html"]
 VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
@@ -86,12 +86,7 @@ def main() -> None:
     args = parser.parse_args()
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
-        site = args.site
-        if site is None:
-            site = Path(tmp) / "site"
-            result = build(site)
-            if result.returncode:
-                sys.exit(f"build failed:\n{result.stderr}")
+        site = site_to_read(args.site, Path(tmp))
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         rows = []
         with serving(site, host_content_types(site)) as base:

@@ -11,7 +11,7 @@ The events of a build, in the order MkDocs 1.6 runs them (``EVENTS``, from
 ``mkdocs/commands/build.py``): startup; config, pre_build, files, nav; for each page pre_page,
 page_markdown, page_content; env; template_context and post_template for each static template
 (404.html, the sitemap); for each page page_context, post_page; post_build, or build_error when
-the build fails.
+the build fails; then serve, once, when ``mkdocs serve`` starts its server.
 i18n builds each further language inside its ``on_post_build`` (priority -100), from config to
 post_build: a step at a priority above -100 runs before the other languages are built, one below after.
 
@@ -49,6 +49,7 @@ EVENTS = (
     "post_page",
     "post_build",
     "build_error",
+    "serve",
 )
 
 
@@ -139,6 +140,8 @@ MAP: tuple[Step, ...] = (
          "a failed nested build leaves i18n's flag set: clear it for the next build"),
     Step("build_error", "lab", "on_build_error", 0, "no kernel outlives a failed build"),
     Step("build_error", "search", "on_build_error", 0, "no Pagefind outlives a failed build"),
+    Step("serve", "headers", "on_serve", 0,
+         "the preview sends the host's security headers, its live-reload script allowed"),
 )  # fmt: skip
 
 

@@ -20,6 +20,8 @@ from urllib.parse import urlsplit
 
 from playwright.sync_api import Browser, Page, expect
 
+from tests.host_headers import cloudflare_headers
+
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 # Without the background-networking flags Chromium tries Google's hosts at every start.
 CHROMIUM_ARGS = [
@@ -32,6 +34,19 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 LOCAL_HOSTS = {"127.0.0.1", "localhost"}
+#: Every refusal of the site's Content-Security-Policy, as a console error naming the page and
+#: what was refused (an inline script's first characters: the policy asks for its sample).
+VIOLATION = "CSP violation: "
+REPORT_VIOLATIONS = f"""document.addEventListener("securitypolicyviolation", e => console.error(
+  {VIOLATION!r} + location.href + " refused " + e.effectiveDirective + " " + e.blockedURI +
+  " at " + e.sourceFile + ":" + e.lineNumber + " " + JSON.stringify(e.sample)));"""
+#: Transitions off, so that axe reads the colours a page ends with: a constructed stylesheet,
+#: as the site's policy refuses any ``<style>`` element the build did not emit.
+STILL = """() => {
+  const still = new CSSStyleSheet();
+  still.replaceSync("*, *::before, *::after { transition: none !important; }");
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, still];
+}"""
 
 
 class QuietHandler(SimpleHTTPRequestHandler):
@@ -50,6 +65,17 @@ class SubPathHandler(QuietHandler):
     """
 
     sub_path = "/"
+    #: The site's ``_headers`` file: each response gets what it gives the path (but the
+    #: content type, which ``extensions_map`` gives from the same file).
+    host_headers = ""
+
+    def end_headers(self) -> None:
+        path = getattr(self, "path", None)  # None: a request too garbled to be read
+        given = cloudflare_headers(self.host_headers, urlsplit(path).path) if path else {}
+        for name, value in given.items():
+            if name != "content-type":
+                self.send_header(name, value)
+        super().end_headers()
 
     def translate_path(self, path: str) -> str:
         if not path.startswith(self.sub_path):
@@ -75,13 +101,15 @@ def serving(
     root: Path, content_types: dict[str, str], sub_path: str = "/", port: int = 0
 ) -> Iterator[str]:
     """Serve ``root`` at ``sub_path`` on localhost (``port``, or a free one) with
-    ``content_types``; yield the site's base URL."""
+    ``content_types`` and the other headers of its ``_headers`` file; yield the site's base URL."""
+    headers = root / "_headers"
     handler = type(
         "Handler",
         (SubPathHandler,),
         {
             "extensions_map": {**QuietHandler.extensions_map, **content_types},
             "sub_path": sub_path,
+            "host_headers": headers.read_text(encoding="utf-8") if headers.is_file() else "",
         },
     )
     server = ThreadingHTTPServer(("127.0.0.1", port), partial(handler, directory=str(root)))
@@ -96,9 +124,11 @@ def serving(
 
 @dataclass
 class Traffic:
-    """What a page did: console errors, failed responses, requests to other hosts."""
+    """What a page did: console errors, refusals of the site's policy, failed responses,
+    requests to other hosts."""
 
     console_errors: list[str] = field(default_factory=list)
+    violations: list[str] = field(default_factory=list)
     failed: list[str] = field(default_factory=list)
     foreign: list[str] = field(default_factory=list)
     in_flight: int = 0
@@ -115,6 +145,7 @@ class Traffic:
     def reset(self) -> None:
         """Forget what an earlier page did (a reused tab: ``Tab``)."""
         self.console_errors.clear()
+        self.violations.clear()
         self.failed.clear()
         self.foreign.clear()
         self.in_flight = 0
@@ -124,6 +155,7 @@ class Traffic:
         """Return everything a reader should never meet, or nothing."""
         return (
             [f"console: {m}" for m in self.console_errors]
+            + self.violations
             + [f"failed: {u}" for u in self.failed]
             + [f"other host: {u}" for u in self.foreign]
         )
@@ -132,11 +164,18 @@ class Traffic:
 def watched_page(browser: Browser, **context_options: object) -> tuple[Page, Traffic]:
     """Open a page in a fresh context and record its traffic."""
     context = browser.new_context(**context_options)  # type: ignore[arg-type]
+    context.add_init_script(REPORT_VIOLATIONS)
     page = context.new_page()
     traffic = Traffic()
     page.on(
         "console",
-        lambda m: traffic.console_errors.append(m.text) if m.type == "error" else None,
+        lambda m: (
+            (traffic.violations if m.text.startswith(VIOLATION) else traffic.console_errors).append(
+                m.text
+            )
+            if m.type == "error"
+            else None
+        ),
     )
     page.on("pageerror", lambda e: traffic.console_errors.append(str(e)))
     page.on(

@@ -163,7 +163,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 @pytest.fixture(scope="session")
 def base_url(site: Path) -> Iterator[str]:
-    """Serve the built site on localhost, with the content types its ``_headers`` file gives."""
+    """Serve the built site on localhost, with the headers its ``_headers`` file gives."""
     with serving(site, host_content_types(site)) as url:
         yield url
 
@@ -194,3 +194,14 @@ def page(tab: Tab) -> Page:
     no JavaScript, opens one with ``watched_page``)."""
     page, _ = tab.fresh()
     return page
+
+
+@pytest.fixture(autouse=True)
+def no_policy_violation(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Fail a browser test whose pages broke the site's Content-Security-Policy (``_headers``,
+    which the tests' server sends), naming each page and what was refused: whatever else the
+    test asserts, a refused script is a feature that does not work for a reader."""
+    yield
+    tabs = [v for v in getattr(request.node, "funcargs", {}).values() if isinstance(v, Tab)]
+    refused = [v for tab in tabs for v in tab.traffic.violations]
+    assert not refused, "\n".join(refused)

@@ -72,6 +72,17 @@ def copy_of_the_project(folder: Path, without: frozenset[str] = frozenset()) -> 
     return folder / "mkdocs.yml"
 
 
+def site_to_read(given: Path | None, folder: Path) -> Path:
+    """Return ``given`` (a built site a script was told to read), or the site built into
+    ``folder``; stop, printing the build's errors, if it fails."""
+    if given is not None:
+        return given
+    result = build(folder / "site")
+    if result.returncode:
+        sys.exit(f"build failed:\n{result.stderr}")
+    return folder / "site"
+
+
 def soup(path: Path) -> BeautifulSoup:
     """Return a built page parsed as HTML."""
     return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")

@@ -2,71 +2,23 @@
 Cloudflare Pages applies the site's ``_headers``; the full-text views, the 404 page, the raw
 files and the assets get none; and the rules do not grow with the course.
 
-``cloudflare_headers`` applies a ``_headers`` file as Cloudflare's asset server does, as far as
-the site uses it (checked with ``wrangler pages dev``, wrangler 4.164): rules in file order; a
-``:name`` placeholder matches one path segment (dots included), ``*`` anything; a matching
-rule's header joins an earlier one's with a comma; ``! Name`` removes it; placeholders are put
-into the values. The page itself answers at its URL without ``.html`` (``/R36.html``
-redirects to ``/R36``), so that is the path a rule must match.
+``tests/host_headers.py`` applies a ``_headers`` file as Cloudflare's asset server does. The
+page itself answers at its URL without ``.html`` (``/R36.html`` redirects to ``/R36``), so that
+is the path a rule must match.
 """
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
 
 from coursesite.agents.link_headers import pages_with_twins
 from tests.constants import PREFIXES
+from tests.host_headers import cloudflare_headers, rules_of
 
-MAX_RULES = 100  # Cloudflare Pages' limit
-
-
-def rules_of(headers: str) -> list[tuple[str, list[str]]]:
-    """Return each rule of a ``_headers`` file: its path pattern and its header lines."""
-    rules: list[tuple[str, list[str]]] = []
-    for line in headers.splitlines():
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        if line[0].isspace():
-            rules[-1][1].append(line.strip())
-        else:
-            rules.append((line.strip(), []))
-    return rules
-
-
-def pattern_of(path: str) -> re.Pattern[str]:
-    """Return a rule's path as a regular expression."""
-    parts = re.split(r"(\*|:[A-Za-z]\w*)", path)
-    regex = "".join(
-        "(?P<splat>.*)"
-        if part == "*"
-        else f"(?P<{part[1:]}>[^/]+)"
-        if part.startswith(":")
-        else re.escape(part)
-        for part in parts
-    )
-    return re.compile(regex)
-
-
-def cloudflare_headers(headers: str, path: str) -> dict[str, str]:
-    """Return the headers the ``_headers`` file gives a response at ``path`` (names lowercase)."""
-    given: dict[str, str] = {}
-    for rule, lines in rules_of(headers):
-        matched = pattern_of(rule).fullmatch(path)
-        if matched is None:
-            continue
-        for line in lines:
-            if line.startswith("!"):
-                given.pop(line[1:].strip().lower(), None)
-                continue
-            name, _, value = line.partition(":")
-            for key, found in matched.groupdict().items():
-                value = value.replace(f":{key}", found)
-            key = name.strip().lower()
-            given[key] = f"{given[key]}, {value.strip()}" if key in given else value.strip()
-    return given
+MAX_RULES = 100  # Cloudflare Pages' limits
+MAX_LINE = 2000
 
 
 def test_the_emulation_follows_what_cloudflare_was_seen_to_do() -> None:
@@ -121,8 +73,11 @@ def test_what_is_not_a_page_gets_no_link(site: Path, path: str) -> None:
 
 
 def test_the_rules_do_not_grow_with_the_lessons(site: Path) -> None:
-    rules = rules_of((site / "_headers").read_text(encoding="utf-8"))
+    headers = (site / "_headers").read_text(encoding="utf-8")
+    rules = rules_of(headers)
     assert len(rules) <= MAX_RULES
+    longest = max(headers.splitlines(), key=len)
+    assert len(longest) <= MAX_LINE, f"{len(longest)} characters: {longest[:80]}..."
     # A rule per folder of pages: no rule names a page.
     names = {name for _, name, _ in pages_with_twins(site) if name != "index"}
     assert not [rule for rule, _ in rules if any(name in rule for name in names)]

@@ -10,13 +10,16 @@ GitHub Pages ignores) and registered with :mod:`mimetypes`, which the preview se
 from __future__ import annotations
 
 import mimetypes
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.livereload import LiveReloadServer
 
 from coursesite.agents.link_headers import language_folders, link_rules, pages_with_twins
+from coursesite.agents.policy import security_rules, site_policy, with_the_policy
 from coursesite.i18n import outer_build
 
 CONTENT_TYPES: dict[str, str] = {
@@ -79,12 +82,24 @@ def on_startup(*, command: str, dirty: bool) -> None:
     register_types()
 
 
+def on_serve(
+    server: LiveReloadServer, config: MkDocsConfig, builder: Callable[..., Any]
+) -> LiveReloadServer:
+    """Make the preview send the security headers the host sends (``policy.py``)."""
+    app = server.get_app()
+    if app is not None:  # MkDocs' server sets its app when made
+        server.set_app(with_the_policy(app, Path(config.site_dir)))
+    return server
+
+
 def on_post_build(config: MkDocsConfig) -> None:
-    """Once the whole site is built, write ``_headers`` at its root: the content types, then
-    each page's ``Link`` to its twin and its ``llms.txt`` (``link_headers.py``)."""
+    """Once the whole site is built, write ``_headers`` at its root: the content types, the
+    security headers with the pages' policy (``policy.py``), then each page's ``Link`` to its
+    twin and its ``llms.txt`` (``link_headers.py``)."""
     if not outer_build(config):
         return
     site = Path(config.site_dir)
     root = urlsplit(config.site_url or "").path.rstrip("/") + "/"
     links = link_rules(pages_with_twins(site), language_folders(site), root)
-    (site / HEADERS_FILE).write_text(headers_text() + links, encoding="utf-8")
+    security = security_rules(site_policy(site))
+    (site / HEADERS_FILE).write_text(headers_text() + security + links, encoding="utf-8")

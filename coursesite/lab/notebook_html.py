@@ -30,6 +30,8 @@ FORMULA = re.compile(
 SOURCE_LINK = re.compile(
     r'href="(?P<path>(?![a-z][a-z0-9+.-]*:|[#/])[^"#]+\.(?:md|py))(?P<frag>#[^"]*)?"'
 )
+COPY_BUTTON = re.compile(r'<clipboard-copy\b[^>]*?\sfor="(?P<cell>[^"]+)"[^>]*>')
+COPIED = re.compile(r'<span class="notice" hidden(?:="")?>Copied!</span>')
 SEARCH_DUPLICATES = re.compile(r'<(div|span) (class="(?:clipboard-copy-txt|notice)")')
 STDERR = re.compile(
     r'<div[^>]*data-mime-type="application/vnd\.jupyter\.stderr"[^>]*>(?P<text>.*?)</div>',
@@ -147,6 +149,19 @@ def with_downloads(html: str, links: Sequence[tuple[str, str, bool]]) -> str:
         raise ValueError("the notebook has no title (a `# ...` heading) to put its downloads under")
     at += len("</h1>")
     return f'{html[:at]}<p class="lab-downloads">{items}</p>{html[at:]}'
+
+
+def copy_buttons(html: str, label: str, copied: str) -> str:
+    """Return ``html`` with the notebook template's copy buttons valid and in the page's
+    language: the template writes a stray ``,`` attribute and, in English, an ``aria-label`` on
+    an element with no role (it takes ``role="button"`` only once its script runs).
+
+    >>> copy_buttons('<clipboard-copy ,="" aria-label="Copy to Clipboard" for="cell-1">', "复制", "")
+    '<clipboard-copy for="cell-1" role="button" aria-label="复制">'
+    """
+    button = f'role="button" aria-label="{html_lib.escape(label)}"'
+    html = COPY_BUTTON.sub(lambda m: f'<clipboard-copy for="{m["cell"]}" {button}>', html)
+    return COPIED.sub(f'<span class="notice" hidden>{html_lib.escape(copied)}</span>', html)
 
 
 def without_duplicates_in_search(html: str) -> str:

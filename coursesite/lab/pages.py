@@ -54,6 +54,7 @@ from coursesite.lab.notebook_html import (
     ANCHOR_ID,
     CDN_LOADERS,
     REMOTE_SCRIPT,
+    copy_buttons,
     explicit_heading_ids,
     marked_formulas,
     resolved_links,
@@ -71,6 +72,8 @@ DOWNLOAD_LABELS = {
     "zh": ("下载 Jupyter 笔记本（.ipynb）", "查看源文件（.py，jupytext 格式）"),
     "en": ("Download the Jupyter notebook (.ipynb)", "View the source (.py, jupytext format)"),
 }
+#: The copy buttons' label and notice, in the theme's own words for its copy buttons.
+COPY_LABELS = {"zh": ("复制", "已复制"), "en": ("Copy to clipboard", "Copied to clipboard")}
 
 
 def notebooks_in(files: Iterable[File]) -> list[str]:
@@ -238,9 +241,11 @@ class Lab:
             html = resolved_links(html, lambda path: page_url(path, page, files))
         except ValueError as error:
             raise PluginError(f"{where}: {error}") from error
+        locale = build_locale(config)
+        html = copy_buttons(html, *COPY_LABELS.get(locale, COPY_LABELS["en"]))
         html = without_duplicates_in_search(marked_formulas(html))
         stem = PurePosixPath(page.file.dest_uri).stem
-        notebook, source = DOWNLOAD_LABELS.get(build_locale(config), DOWNLOAD_LABELS["en"])
+        notebook, source = DOWNLOAD_LABELS.get(locale, DOWNLOAD_LABELS["en"])
         links = [(f"{stem}.ipynb", notebook, True), (f"{stem}.py", source, False)]
         return with_downloads(html, links)
 

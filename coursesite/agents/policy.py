@@ -1,0 +1,133 @@
+r"""The security headers of every response, its Content-Security-Policy made from the built pages.
+
+The policy allows the site's own files and, inline, exactly the ``<script>`` and ``<style>``
+bodies the build emitted (the theme's, the lab's, the full-text views'), by their SHA-256: a
+theme that changes one changes its hash with it, and an inline script nobody built is refused.
+Pagefind's search is WebAssembly (``'wasm-unsafe-eval'``); Material's icons are ``data:`` SVG
+images. ``'report-sample'`` puts the start of a refused script in the browser's report.
+
+>>> page = '<script>a()</script><script type="application/json">{}</script><style>p{}</style>'
+>>> inline_hashes(page) == ({digest("a()")}, {digest("p{}")})
+True
+>>> print(security_rules("default-src 'none'").splitlines()[1:3])
+['/*', "  Content-Security-Policy: default-src 'none'"]
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import re
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+INLINE = re.compile(
+    r"<(?P<tag>script|style)(?P<attrs>(?:\s[^>]*)?)>(?P<body>.*?)</(?P=tag)>",
+    re.DOTALL | re.IGNORECASE,
+)
+SRC = re.compile(r"\ssrc=", re.IGNORECASE)
+TYPE = re.compile(r"""\stype=["']?(?P<type>[^"'\s>]*)""", re.IGNORECASE)
+#: A ``<script>`` of another type (a JSON data island) is data: it never runs.
+RUNS = {"", "module", "text/javascript", "application/javascript"}
+BUILT_POLICY = re.compile(r"^  Content-Security-Policy: (.*)$", re.MULTILINE)
+HEADERS = {
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    # The host serves HTTPS (and redirects to it); a year, as browsers' preload lists ask.
+    "Strict-Transport-Security": "max-age=31536000",
+    # Copying code writes to the clipboard: that stays on.
+    "Permissions-Policy": "accelerometer=(), camera=(), display-capture=(), geolocation=(), "
+    "gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), usb=()",
+    "Cross-Origin-Opener-Policy": "same-origin",
+}
+
+
+def digest(body: str) -> str:
+    """Return the CSP source that allows an inline ``body`` (the HTML parser reads CRLF as LF)."""
+    raw = hashlib.sha256(body.replace("\r\n", "\n").encode("utf-8")).digest()
+    return f"'sha256-{base64.b64encode(raw).decode('ascii')}'"
+
+
+def inline_hashes(html: str) -> tuple[set[str], set[str]]:
+    """Return the CSP hashes of ``html``'s inline scripts that run, and of its ``<style>``s."""
+    scripts: set[str] = set()
+    styles: set[str] = set()
+    for found in INLINE.finditer(html):
+        kind = TYPE.search(found["attrs"])
+        if found["tag"].lower() == "style":
+            styles.add(digest(found["body"]))
+        elif not SRC.search(found["attrs"]) and (kind["type"] if kind else "") in RUNS:
+            scripts.add(digest(found["body"]))
+    return scripts, styles
+
+
+def content_security_policy(pages: Iterable[str]) -> str:
+    """Return the policy that lets ``pages`` (their HTML) run as built."""
+    script_hashes: set[str] = set()
+    style_hashes: set[str] = set()
+    for html in pages:
+        found_scripts, found_styles = inline_hashes(html)
+        script_hashes |= found_scripts
+        style_hashes |= found_styles
+    return "; ".join(
+        [
+            "default-src 'none'",
+            " ".join(
+                ["script-src 'self' 'wasm-unsafe-eval' 'report-sample'", *sorted(script_hashes)]
+            ),
+            " ".join(["style-src 'self' 'report-sample'", *sorted(style_hashes)]),
+            "img-src 'self' data:",
+            "font-src 'self'",
+            "connect-src 'self'",
+            "object-src 'none'",
+            "base-uri 'none'",
+            "form-action 'none'",
+            "frame-ancestors 'none'",
+        ]
+    )
+
+
+def site_policy(site: Path) -> str:
+    """Return the policy for every built page of ``site``."""
+    return content_security_policy(
+        p.read_text(encoding="utf-8") for p in sorted(site.rglob("*.html"))
+    )
+
+
+def security_rules(policy: str) -> str:
+    """Return the ``_headers`` rule that sends ``policy`` and the other security headers on
+    every path."""
+    lines = ["# Every response: its policy allows what the build emitted, nothing else.", "/*"]
+    lines += [
+        f"  {name}: {value}"
+        for name, value in {"Content-Security-Policy": policy, **HEADERS}.items()
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def with_the_policy(app: Callable[..., Any], site: Path) -> Callable[..., Any]:
+    """Return the WSGI ``app`` of ``mkdocs serve`` sending the built site's security headers:
+    its policy, plus the one inline script the preview adds to a page (MkDocs' live reload)."""
+
+    def serve(environ: dict[str, Any], start_response: Callable[..., Any]) -> list[bytes]:
+        answer: list[Any] = []
+        body = b"".join(app(environ, lambda *given: answer.extend(given)))
+        status, headers = answer[0], list(answer[1])
+        html = any(v.startswith("text/html") for k, v in headers if k.lower() == "content-type")
+        added = inline_hashes(body.decode("utf-8", "replace"))[0] if html else set()
+        headers += [("Content-Security-Policy", served_policy(site, added)), *HEADERS.items()]
+        start_response(status, headers, *answer[2:])
+        return [body]
+
+    return serve
+
+
+def served_policy(site: Path, scripts: Iterable[str]) -> str:
+    """Return the policy ``_headers`` gives ``site``, allowing ``scripts`` too."""
+    headers = site / "_headers"  # none yet while the first build runs, or after a failed one
+    found = BUILT_POLICY.search(headers.read_text(encoding="utf-8") if headers.exists() else "")
+    policy = found[1] if found else content_security_policy([])
+    extra = sorted(set(scripts) - set(policy.split()))
+    return policy.replace("script-src ", " ".join(["script-src", *extra, ""]), 1)
