@@ -4,11 +4,13 @@ and the explorable's current state show (without JavaScript: test_figure_browser
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from coursesite.content.glossary import load_terms
 from coursesite.figure import number
 from tests.browser import watched_page
 from tests.constants import PREFIXES, STATE_ORDER
@@ -116,3 +118,19 @@ def test_print_shows_every_states_tables_and_the_explorables_state(
     expect(page.locator(".r36-explore table").first).to_be_visible()
     expect(page.locator(".r36-explore svg")).to_be_visible()
     assert shown_weights(page) == on_screen
+
+
+def test_the_explorables_words_are_the_glossarys(page: Page, base_url: str) -> None:
+    # The words the script adds are prose too: one term, one translation (docs/glossary.yml).
+    said = {}
+    for locale, prefix in PREFIXES.items():
+        page.goto(f"{base_url}{prefix}R36.html")
+        box = page.locator(".r36-explore")
+        said[locale] = " ".join([box.inner_text(), box.get_attribute("aria-label") or ""])
+    used = [term for term in load_terms() if term["zh"] in said["zh"]]
+    assert len(used) >= 3, "the explorable names its sources, weights and output"
+    for term in used:
+        stem = term.get("en_stem", term["en"])
+        assert re.search(rf"\b{re.escape(stem)}", said["en"], re.I), term["en"]
+        for word in term.get("avoid", []):
+            assert not re.search(rf"\b{re.escape(word)}\b", said["en"], re.I), word
