@@ -11,11 +11,15 @@ it out.
 (0.422, 0.155, 0.422)
 >>> fig.state("b3").highlights
 (Highlight(matrix='S', rows=(1,)), Highlight(matrix='A', rows=(1,)), Highlight(matrix='Y', rows=(1,)))
+
+The page also lets the reader turn query 1 (``query_turns``): each state of that explorable is
+one read, computed here too.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -100,3 +104,41 @@ def lesson_figure(
         State("b1", (Highlight("A"),), row_sums=True),
     )
     return Figure(matrices=matrices, states=states)
+
+
+#: The directions (degrees) and lengths the reader turns query 1 through, on R36: a length
+#: more would cost the page's first load 0.5 KB (gzip) more.
+ANGLES = tuple(range(0, 360, 15))
+LENGTHS = (0.5, 1.0, 4.0)
+
+
+def query_turns(
+    angles: tuple[int, ...] = ANGLES,
+    lengths: tuple[float, ...] = LENGTHS,
+    K: ArrayLike = LESSON_K,
+    V: ArrayLike = LESSON_V,
+) -> dict[str, Any]:
+    """Return query 1 turned: for each length r and direction θ (θ fastest), the read of
+    q₁ = r(cos θ, sin θ) over the sources of ``K``/``V``, as a JSON-ready dict.
+
+    q₁ is rounded to the figure's decimals before it is read, so the query shown is the query
+    read. The dict also names the angles, the lengths and V's rows, which the page draws.
+
+    >>> turns = query_turns()
+    >>> len(turns["states"]) == len(ANGLES) * len(LENGTHS)
+    True
+    >>> at_45 = turns["states"][len(ANGLES) + ANGLES.index(45)]  # length 1
+    >>> at_45["q"], at_45["weights"]
+    ((0.707, 0.707), (0.248, 0.248, 0.503))
+    >>> turns["states"][2 * len(ANGLES) + ANGLES.index(45)]["weights"]  # length 4: sharper
+    (0.053, 0.053, 0.894)
+    """
+    states = []
+    for length in lengths:
+        for angle in angles:
+            theta = np.deg2rad(angle)
+            q = np.round(length * np.array([np.cos(theta), np.sin(theta)]), DECIMALS) + 0.0
+            r = read(q, K, V)
+            rows = {"q": q, "scores": r.scores, "weights": r.weights, "output": r.output}
+            states.append({name: _table([row])[0] for name, row in rows.items()})
+    return {"angles": angles, "lengths": lengths, "values": _table(V), "states": states}

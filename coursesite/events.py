@@ -118,7 +118,8 @@ MAP: tuple[Step, ...] = (
          "a further language's 404 page goes to its folder (en/404.html): i18n builds it into "
          "the same site, where it would replace the default language's at the root"),
     Step("post_page", "figure", "on_post_page", 0,
-         "the figure a page asks for in its front matter (R36's states), under each state's heading, in the page's language"),
+         "the figure a page asks for in its front matter (R36's states), under each state's heading, in the page's language; "
+         "the explorable's states (computed by attn) as a JSON island after its caption paragraph"),
     Step("post_page", "agents", "on_post_page", 0,
          "the twin and its full-text view written beside the page, linked from it"),
     Step("post_page", "addresses", "on_post_page", 0,

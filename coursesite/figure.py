@@ -10,6 +10,11 @@ A page has the figure because it asks for it in its front matter, in each langua
 headings; a page that asks must have every state's heading and caption, or the build stops and
 names the page.
 
+An explorable is asked for the same way (``explore: r36-explore``, ``EXPLORABLES``): its states,
+computed by ``attn``, go into the page as a JSON data island of that id, right after the
+paragraph of class ``r36-explore-caption``, which says what it shows;
+``assets/javascripts/explore.js`` draws it there.
+
 Each state's section (``<h2 id="state-b0">`` …) gets its own complete figure right under its
 heading, so the page reads fully without JavaScript; ``assets/javascripts/figure.js`` then
 turns the four into one figure with a stepper. The Markdown source is untouched: an agent
@@ -39,16 +44,17 @@ Caption(key='b0', id='figure-b0-caption', text='Row 1 of S.')
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Iterable
 from html import escape, unescape
-from typing import NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.pages import Page
 
-from attn.figure import Figure, State, lesson_figure
+from attn.figure import Figure, State, lesson_figure, query_turns
 from coursesite.i18n import page_locale
 
 LABELS = {
@@ -85,11 +91,15 @@ LABELS = {
 #: The front matter key a page asks for a figure with, and the figures it may name.
 FIGURE_KEY = "figure"
 FIGURES: dict[str, Callable[[], Figure]] = {"r36-states": lesson_figure}
+#: The same for an explorable: its name is its data island's id.
+EXPLORE_KEY = "explore"
+EXPLORABLES: dict[str, Callable[[], dict[str, Any]]] = {"r36-explore": query_turns}
 
 #: The class of each state's caption paragraph (``{ .r36-figure-caption }`` in the Markdown).
 CAPTION_CLASS = "r36-figure-caption"
 CAPTION = re.compile(rf'<p class="{CAPTION_CLASS}"(?: id="([^"]+)")?>(.*?)</p>', re.S)
 TAG = re.compile(r"<[^>]+>")
+T = TypeVar("T")
 
 
 class Caption(NamedTuple):
@@ -223,35 +233,51 @@ def with_figures(html: str, fig: Figure, locale: str) -> str:
     return html
 
 
-def declared_figure(page: Page) -> Figure | None:
-    """Return the figure ``page`` asks for in its front matter (``figure: r36-states``), or None.
+def declared(page: Page, key: str, known: dict[str, Callable[[], T]]) -> T | None:
+    """Return what ``page`` asks for under ``key`` in its front matter (``figure: r36-states``),
+    made by ``known``, or None.
 
     >>> from types import SimpleNamespace as NS
-    >>> print(declared_figure(NS(meta={}, file=NS(src_uri="R37.zh.md"))))
+    >>> print(declared(NS(meta={}, file=NS(src_uri="R37.zh.md")), FIGURE_KEY, FIGURES))
     None
-    >>> declared_figure(NS(meta={"figure": "r36-states"}, file=NS(src_uri="R36.zh.md"))).states[0].key
+    >>> declared(NS(meta={"figure": "r36-states"}, file=NS(src_uri="R36.zh.md")), FIGURE_KEY, FIGURES).states[0].key
     'b0'
-    >>> declared_figure(NS(meta={"figure": "r37"}, file=NS(src_uri="R37.zh.md")))
+    >>> declared(NS(meta={"figure": "r37"}, file=NS(src_uri="R37.zh.md")), FIGURE_KEY, FIGURES)
     Traceback (most recent call last):
     ...
     mkdocs.exceptions.PluginError: R37.zh.md: its front matter asks for figure: 'r37', but the figures are: r36-states
     """
-    name = page.meta.get(FIGURE_KEY)
+    name = page.meta.get(key)
     if name is None:
         return None
-    if name not in FIGURES:
+    if name not in known:
         raise PluginError(
-            f"{page.file.src_uri}: its front matter asks for {FIGURE_KEY}: {name!r}, "
-            f"but the figures are: {', '.join(FIGURES)}"
+            f"{page.file.src_uri}: its front matter asks for {key}: {name!r}, "
+            f"but the {key}s are: {', '.join(known)}"
         )
-    return FIGURES[name]()
+    return known[name]()
+
+
+def with_explorable(html: str, name: str, data: dict[str, Any]) -> str:
+    """Return ``html`` with ``data`` as the JSON island ``name``, right after the paragraph of
+    class ``{name}-caption``.
+
+    >>> with_explorable('<p class="x-caption" id="p">Turn q.</p><p>', "x", {"states": []})
+    '<p class="x-caption" id="p">Turn q.</p><script type="application/json" id="x">{"states":[]}</script><p>'
+    """
+    fallback = re.search(rf'<p class="{name}-caption"[^>]*>.*?</p>', html, re.S)
+    if fallback is None:
+        raise ValueError(f"the page has no paragraph of class {name}-caption for its explorable")
+    island = json.dumps(data, separators=(",", ":")).replace("<", "\\u003c")
+    script = f'<script type="application/json" id="{name}">{island}</script>'
+    return html[: fallback.end()] + script + html[fallback.end() :]
 
 
 # The figures repeat the numbers of the state's text and doctests: search leaves them out
 # (data-pagefind-ignore), as their cells would run together there ("0.4220.1550.422").
 def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
-    """Add its figure to a page that asks for one, in its language: each state's, under the
-    state's heading.
+    """Add the figure and the explorable a page asks for, in its language: each state's figure
+    under the state's heading, the explorable's data after its fallback paragraph.
 
     >>> from types import SimpleNamespace as NS
     >>> html = '<h2 id="state-b0">b0</h2><p class="r36-figure-caption">Row 1.</p>'
@@ -261,13 +287,26 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
     Traceback (most recent call last):
     ...
     mkdocs.exceptions.PluginError: R37.en.md asks for figure: r36-states, but the page has no heading with id state-b2 for its figure
+    >>> on_post_page(html, NS(meta={"explore": "r36-explore"}, file=NS(src_uri="R37.en.md")), NS())
+    Traceback (most recent call last):
+    ...
+    mkdocs.exceptions.PluginError: R37.en.md asks for explore: r36-explore, but the page has no paragraph of class r36-explore-caption for its explorable
     """
-    fig = declared_figure(page)
-    if fig is None:
-        return output
+    fig = declared(page, FIGURE_KEY, FIGURES)
+    if fig is not None:
+        output = asked(page, FIGURE_KEY, with_figures, output, fig, page_locale(page, config))
+    data = declared(page, EXPLORE_KEY, EXPLORABLES)
+    if data is not None:
+        output = asked(page, EXPLORE_KEY, with_explorable, output, page.meta[EXPLORE_KEY], data)
+    return output
+
+
+def asked(page: Page, key: str, add: Callable[..., str], *args: Any) -> str:
+    """Return ``add(*args)``: what ``page`` asked for under ``key``, added to its HTML; a page
+    without the places it needs stops the build, naming the page and what it asked for."""
     try:
-        return with_figures(output, fig, page_locale(page, config))
+        return add(*args)
     except ValueError as error:
         raise PluginError(
-            f"{page.file.src_uri} asks for {FIGURE_KEY}: {page.meta[FIGURE_KEY]}, but {error}"
+            f"{page.file.src_uri} asks for {key}: {page.meta[key]}, but {error}"
         ) from error

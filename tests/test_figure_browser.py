@@ -1,5 +1,6 @@
 """R36's figure in a browser: the stepper walks b0 → b2 → b3 → b1 by buttons and keys, the
-hash follows, and without JavaScript every state is shown (deep links: test_browser.py)."""
+hash follows, and without JavaScript every state is shown, with no control that does nothing
+(deep links: test_browser.py)."""
 
 from __future__ import annotations
 
@@ -74,6 +75,9 @@ def test_without_javascript_every_state_shows_its_figure(
         expect(figure).to_be_visible()
         assert figure.get_attribute("data-state") == key
         expect(figure.locator("table[data-matrix=Y]")).to_contain_text("1.267")
+    # The explorable (test_explore_browser.py) is its caption paragraph alone: no dead control.
+    expect(page.locator(".r36-explore-caption")).to_be_visible()
+    expect(page.locator("article :is(input, button, select)")).to_have_count(0)
     page.context.close()
 
 

@@ -1,0 +1,100 @@
+// R36's explorable: the reader turns query 1. Every number is in the data island, computed by
+// attn at build time; this only picks a state and draws it.
+document$.subscribe(() => {
+  const island = document.getElementById("r36-explore");
+  if (!island || document.querySelector(".r36-explore")) return;
+  const { angles, lengths, values, states } = JSON.parse(island.textContent);
+  const zh = document.documentElement.lang.startsWith("zh");
+  // The glossary's terms (docs/glossary.yml).
+  const t = zh
+    ? { angle: "q₁ 的方向 θ", length: "q₁ 的长度 r", scores: "分数", weights: "权重",
+        output: "输出", source: "来源", dim: "维", sep: "、", semi: "；",
+        table: "query 1 的分数与权重", vectors: "q₁ 与输出 Y₁",
+        plot: "V 的三行（来源的 value）与输出 Y₁",
+        said: (deg, r, w) => `query 1 方向 ${deg}°，长度 ${r}：权重 ${w}` }
+    : { angle: "direction θ of q₁", length: "length r of q₁", scores: "scores",
+        weights: "weights", output: "output", source: "source", dim: "dim", sep: ", ",
+        semi: "; ", table: "query 1's scores and weights", vectors: "q₁ and its output Y₁",
+        plot: "V's three rows (the sources' values) and the output Y₁",
+        said: (deg, r, w) => `query 1 at ${deg}°, length ${r}: weights ${w}` };
+  // As the figure prints numbers.
+  const num = (x) => String(Number(x.toFixed(3)));
+  const head = (n, word) => `<thead><tr><td></td>${Array.from({ length: n },
+    (_, j) => `<th scope="col">${word} ${j + 1}</th>`).join("")}</tr></thead>`;
+  const row = (name, cell, n) => `<tr><th scope="row">${name}</th>${cell.repeat(n)}</tr>`;
+  const k = values.length;
+
+  const box = document.createElement("div");
+  box.className = "r36-explore";
+  box.setAttribute("role", "group");
+  box.setAttribute("aria-label", `${t.angle} · ${t.length}`);
+  box.innerHTML = `
+    <div class="r36-explore__controls">
+      <label for="r36-explore-angle">${t.angle}</label>
+      <input type="range" id="r36-explore-angle" min="0" max="${angles.length - 1}" value="0">
+      <output for="r36-explore-angle"></output>
+      <fieldset><legend>${t.length}</legend>${lengths.map((r, i) =>
+        `<label><input type="radio" name="r36-explore-length" value="${i}">${num(r)}</label>`).join("")}
+      </fieldset>
+    </div>
+    <div class="r36-explore__readout">
+      <table class="r36-matrix"><caption>${t.table}</caption>${head(k, t.source)}<tbody>
+        ${row(t.scores, '<td class="r36-explore__s"></td>', k)}
+        ${row(t.weights, '<td><span class="r36-explore__w"></span><span class="r36-explore__bar"></span></td>', k)}
+      </tbody></table>
+      <table class="r36-matrix"><caption>${t.vectors}</caption>${head(2, t.dim)}<tbody>
+        ${row("q₁", '<td class="r36-explore__q"></td>', 2)}
+        ${row(`${t.output} Y₁`, '<td class="r36-explore__y"></td>', 2)}
+      </tbody></table>
+      <svg class="r36-explore__plot" role="img" aria-label="${t.plot}"></svg>
+    </div>
+    <p class="visually-hidden" aria-live="polite"></p>`;
+  island.after(box);
+
+  const svg = box.querySelector("svg");
+  const unit = 40, left = Math.min(0, ...values.map((v) => v[0])) - 0.6;
+  const top = Math.max(0, ...values.map((v) => v[1])) + 0.6;
+  const at = (v) => [(v[0] - left) * unit, (top - v[1]) * unit].map((x) => x.toFixed(1));
+  const [width, height] = at([Math.max(...values.map((v) => v[0])) + 2.4, -0.6]);
+  svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+  svg.innerHTML = `
+    <polygon points="${values.map((v) => at(v).join(",")).join(" ")}"/>
+    ${values.map((v, i) => {
+      const [x, y] = at(v);
+      return `<circle cx="${x}" cy="${y}" r="4"/>
+        <text x="${Number(x) + 8}" y="${Number(y) + 4}">v${i + 1} (${v.map(num).join(", ")})</text>`;
+    }).join("")}
+    <g class="r36-explore__y1"><rect x="-5" y="-5" width="10" height="10"/><text x="-24" y="5">Y₁</text></g>`;
+
+  const slider = box.querySelector("input[type=range]");
+  const fill = (cls, xs) =>
+    box.querySelectorAll(`.${cls}`).forEach((el, j) => { el.textContent = num(xs[j]); });
+  let length = Math.max(0, lengths.indexOf(1));
+  box.querySelectorAll("input[type=radio]")[length].checked = true;
+  const show = (announce) => {
+    const angle = Number(slider.value);
+    const state = states[length * angles.length + angle];
+    fill("r36-explore__s", state.scores);
+    fill("r36-explore__w", state.weights);
+    fill("r36-explore__q", state.q);
+    fill("r36-explore__y", state.output);
+    box.querySelectorAll(".r36-explore__bar").forEach((bar, j) => {
+      bar.style.width = `${state.weights[j] * 100}%`;
+    });
+    svg.querySelector("g").setAttribute("transform", `translate(${at(state.output)})`);
+    const said = t.said(angles[angle], num(lengths[length]), state.weights.map(num).join(t.sep));
+    slider.setAttribute("aria-valuetext", said);
+    box.querySelector("output").textContent = `θ = ${angles[angle]}°`;
+    // The slider speaks its value text; the region adds the output, and all of it when the
+    // length changes (a radio button says only its length).
+    const output = `${t.output} Y₁ = (${state.output.map(num).join(", ")})`;
+    if (announce) box.querySelector("[aria-live]").textContent =
+      announce === "length" ? `${said}${t.semi}${output}` : output;
+  };
+  slider.addEventListener("input", () => show("angle"));
+  box.querySelector("fieldset").addEventListener("change", (event) => {
+    length = Number(event.target.value);
+    show("length");
+  });
+  show(null);
+});

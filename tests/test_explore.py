@@ -1,0 +1,57 @@
+"""R36's explorable: query 1 turned through its directions and lengths. Its states are in the
+built page as a JSON data island, each the read ``attn`` computes for its query; the page's
+script only picks one and draws it (tests/test_explore_browser.py)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+import attn
+from attn.lesson import K, V
+from tests.constants import PREFIXES
+from tests.site import soup
+
+
+def island(site: Path, prefix: str) -> tuple[Any, Any]:
+    """Return R36's data island in one language, parsed, and its tag."""
+    tag = soup(site / f"{prefix}R36.html").select_one("script#r36-explore")
+    assert tag is not None, f"{prefix}R36.html has no data island r36-explore"
+    assert tag["type"] == "application/json"
+    return json.loads(tag.string), tag
+
+
+@pytest.mark.parametrize("prefix", PREFIXES.values())
+def test_every_state_is_the_read_attn_computes_for_its_query(site: Path, prefix: str) -> None:
+    data, _ = island(site, prefix)
+    angles, lengths, states = data["angles"], data["lengths"], data["states"]
+    assert len(set(angles)) == len(angles) >= 24
+    assert 1 in lengths
+    assert len(lengths) >= 2
+    assert len(states) == len(angles) * len(lengths)
+    np.testing.assert_array_equal(data["values"], V)
+    for i, state in enumerate(states):
+        length, theta = lengths[i // len(angles)], np.deg2rad(angles[i % len(angles)])
+        # q₁ = r(cos θ, sin θ), to the figure's three decimals: the query shown is the one read.
+        np.testing.assert_allclose(
+            state["q"], length * np.array([np.cos(theta), np.sin(theta)]), atol=5e-4
+        )
+        read = attn.read(np.array(state["q"]), K, V)
+        for name in ("scores", "weights", "output"):
+            np.testing.assert_array_equal(
+                state[name], getattr(read, name).round(3), err_msg=f"state {i}: {name}"
+            )
+
+
+@pytest.mark.parametrize("prefix", PREFIXES.values())
+def test_the_island_follows_the_paragraph_that_says_what_it_shows(site: Path, prefix: str) -> None:
+    _, tag = island(site, prefix)
+    assert tag.find_previous(["h2", "h3"])["id"] == "turn-query"
+    before = tag.find_previous_sibling()
+    assert before.name == "p"
+    assert "r36-explore-caption" in before["class"]
+    assert "JavaScript" in before.get_text()

@@ -1,0 +1,136 @@
+"""R36's explorable in a browser: the keyboard turns query 1 and the page says the new state in
+words; axe finds nothing in either palette; it fits a phone; printed, every state of the figure
+and the explorable's current state show (without JavaScript: test_figure_browser.py)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from coursesite.content.glossary import load_terms
+from coursesite.figure import number
+from tests.browser import watched_page
+from tests.constants import PREFIXES, STATE_ORDER
+from tests.test_browser import AXE
+
+#: What the slider says of a state, in each language (the issue's words).
+SAID = {
+    "zh": "query 1 方向 {angle}°，长度 {length}：权重 {weights}",
+    "en": "query 1 at {angle}°, length {length}: weights {weights}",
+}
+SEPARATOR = {"zh": "、", "en": ", "}
+
+
+def island(page: Page) -> Any:
+    """Return the page's data island, parsed."""
+    return page.evaluate("JSON.parse(document.getElementById('r36-explore').textContent)")
+
+
+def shown_weights(page: Page) -> list[str]:
+    """Return the three weights the explorable shows."""
+    return page.locator(".r36-explore__w").all_inner_texts()
+
+
+@pytest.mark.parametrize("locale", list(PREFIXES))
+def test_three_arrow_presses_show_a_new_states_weights_and_say_them(
+    page: Page, base_url: str, locale: str
+) -> None:
+    page.goto(f"{base_url}{PREFIXES[locale]}R36.html")
+    data = island(page)
+    slider = page.get_by_role("slider")
+    expect(page.locator("label[for=r36-explore-angle]")).to_be_visible()
+    before = shown_weights(page)
+    slider.focus()
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    angles, lengths = data["angles"], data["lengths"]
+    state = data["states"][lengths.index(1) * len(angles) + 3]
+    weights = [number(w) for w in state["weights"]]
+    assert shown_weights(page) == weights
+    assert weights != before
+    said = SAID[locale].format(angle=angles[3], length=1, weights=SEPARATOR[locale].join(weights))
+    expect(slider).to_have_attribute("aria-valuetext", said)
+    live = page.locator(".r36-explore [aria-live=polite]")
+    expect(live).to_contain_text(", ".join(number(y) for y in state["output"]))
+    # A longer query: the same direction, sharper weights, said in the live region too.
+    page.locator(".r36-explore input[type=radio]").nth(lengths.index(4)).check()
+    sharper = data["states"][lengths.index(4) * len(angles) + 3]["weights"]
+    expect(live).to_contain_text(SEPARATOR[locale].join(number(w) for w in sharper))
+    assert max(sharper) > max(state["weights"])
+
+
+def test_the_explorable_passes_axe_in_both_palettes(page: Page, base_url: str) -> None:
+    for scheme in ("default", "slate"):
+        page.goto(f"{base_url}R36.html")
+        page.add_script_tag(path=str(AXE))
+        page.evaluate(f"document.body.setAttribute('data-md-color-scheme', '{scheme}')")
+        page.get_by_role("slider").press("ArrowRight")
+        result = page.evaluate(
+            "axe.run(document.querySelector('.r36-explore'), {resultTypes: ['violations']})"
+        )
+        found = [(v["id"], [n["target"] for n in v["nodes"]]) for v in result["violations"]]
+        assert found == [], f"{scheme} palette"
+
+
+def test_the_explorable_fits_a_phone(browser: Browser, base_url: str) -> None:
+    page, _ = watched_page(browser, viewport={"width": 390, "height": 844})
+    page.goto(f"{base_url}en/R36.html")
+    box = page.locator(".r36-explore").bounding_box()
+    assert box is not None
+    assert box["x"] >= 0
+    assert box["x"] + box["width"] <= 390
+    # Nothing inside reaches out of the box (the theme's layout would hide it, not scroll).
+    sticking_out = page.evaluate(
+        """() => {
+          const box = document.querySelector('.r36-explore').getBoundingClientRect();
+          return [...document.querySelectorAll('.r36-explore *')]
+            .filter((el) => {
+              const r = el.getBoundingClientRect();
+              return r.width > 1 && (r.left < box.left || r.right > box.right);
+            })
+            .map((el) => `${el.tagName} ${el.getAttribute('class')}`);
+        }"""
+    )
+    assert sticking_out == []
+    page.context.close()
+
+
+@pytest.mark.parametrize("prefix", PREFIXES.values())
+def test_print_shows_every_states_tables_and_the_explorables_state(
+    page: Page, base_url: str, prefix: str
+) -> None:
+    page.emulate_media(media="screen")  # the module's tab may have printed the other language
+    page.goto(f"{base_url}{prefix}R36.html")
+    page.get_by_role("slider").press("ArrowRight")
+    on_screen = shown_weights(page)
+    page.emulate_media(media="print")
+    figures = page.locator("figure.r36-figure")
+    expect(figures).to_have_count(len(STATE_ORDER))
+    for i in range(len(STATE_ORDER)):
+        tables = figures.nth(i).locator("table")
+        assert tables.count() >= 4
+        for j in range(tables.count()):
+            expect(tables.nth(j)).to_be_visible()
+    expect(page.locator(".r36-stepper button").first).to_be_hidden()
+    expect(page.locator(".r36-explore table").first).to_be_visible()
+    expect(page.locator(".r36-explore svg")).to_be_visible()
+    assert shown_weights(page) == on_screen
+
+
+def test_the_explorables_words_are_the_glossarys(page: Page, base_url: str) -> None:
+    # The words the script adds are prose too: one term, one translation (docs/glossary.yml).
+    said = {}
+    for locale, prefix in PREFIXES.items():
+        page.goto(f"{base_url}{prefix}R36.html")
+        box = page.locator(".r36-explore")
+        said[locale] = " ".join([box.inner_text(), box.get_attribute("aria-label") or ""])
+    used = [term for term in load_terms() if term["zh"] in said["zh"]]
+    assert len(used) >= 3, "the explorable names its sources, weights and output"
+    for term in used:
+        stem = term.get("en_stem", term["en"])
+        assert re.search(rf"\b{re.escape(stem)}", said["en"], re.I), term["en"]
+        for word in term.get("avoid", []):
+            assert not re.search(rf"\b{re.escape(word)}\b", said["en"], re.I), word
