@@ -66,7 +66,7 @@ LABELS = {
         "A_by_query": "沿 query 轴归一化：另一个问题",
         "query": "query {}",
         "source": "来源 {}",
-        "dim": "维 {}",
+        "dim": "第 {} 维",
         "row_sum": "行和",
         "single_read": "＝前面的单次读取",
         "wrong": "✗ 不是读取",
