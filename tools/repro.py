@@ -30,9 +30,8 @@ ROOT = Path(__file__).resolve().parent.parent
 FIRST = {"TZ": "UTC", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"}
 VARIED = {"TZ": "Pacific/Kiritimati", "LANG": "C", "LC_ALL": "C"}
 UMASKS = (0o022, 0o077)
-#: What would carry one build's choices into the other, or date the builds otherwise than
-#: their commit: left out of both builds' environment.
-UNSET = ("SOURCE_DATE_EPOCH", "SITE_CACHE_DIR", "MPLCONFIGDIR", "XDG_CACHE_HOME", "PYTHONPATH")
+#: What would carry this environment's caches or code into a build: left out of both.
+UNSET = ("SITE_CACHE_DIR", "MPLCONFIGDIR", "XDG_CACHE_HOME", "PYTHONPATH")
 
 
 def chinese_font_folders() -> list[str]:
