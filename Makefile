@@ -13,18 +13,19 @@ export NO_MKDOCS_2_WARNING := 1
 # pytest keeps its rewritten test modules between runs. Empty means unset to Python.
 export PYTHONDONTWRITEBYTECODE :=
 
-.PHONY: help install browser serve build test lint unit lock bench new check stamp font lab-css clean
+.PHONY: help install browser serve build test lint unit lock bench repro new check stamp font lab-css clean
 
 help:
 	@echo "make serve  - install, build and serve the site on http://127.0.0.1:8000"
 	@echo "make test   - install and run every check (lint, types, unit, pages)"
 	@echo "make build  - build the site into site/ (strict)"
 	@echo "make bench  - run the benchmarks under benchmarks/ (attn speed, page weight, lab weight, build budget, search, Nu checker and Observatory)"
+	@echo "make repro  - build HEAD twice from empty caches, the second time varied (path, HOME, TZ, locale, umask, no Chinese fonts): same bytes?"
 	@echo "make lock   - re-pin requirements/lock.txt after editing pyproject.toml"
 	@echo "make new PAGE=R37 TITLE_ZH='缩放与遮罩' TITLE_EN='Scale and mask' - a new lesson: both pages, its nav entry"
 	@echo "make check PAGE=R37 - while writing a page: the strict build, its examples and parity (seconds)"
 	@echo "make stamp PAGE=R37 - after reviewing docs/PAGE.en.md against a changed PAGE.zh.md"
-	@echo "make font   - cut the math font to the glyphs the formulas draw (after a new formula)"
+	@echo "make font   - cut the math font and the heatmaps' Chinese font to what they draw (after a new formula or label)"
 	@echo "make lab-css - trim JupyterLab's CSS for the lab's pages (after a new mkdocs-jupyter or palette.css)"
 
 $(STAMP):
@@ -62,14 +63,22 @@ lint: install
 CHROMIUM ?= /usr/bin/chromium
 export CHROMIUM
 
+# Chromium draws the pages' Chinese with the system's fonts (fontconfig's): both it and a Chinese
+# font are checked on every run, whether or not chromium was just installed.
 browser:
-	@if [ ! -x "$(CHROMIUM)" ]; then \
+	@missing=""; \
+	[ -x "$(CHROMIUM)" ] || missing="chromium"; \
+	fc-list :lang=zh family 2>/dev/null | grep -q . || missing="$$missing fonts-noto-cjk"; \
+	set -- $$missing; missing="$$*"; \
+	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	    echo "installing chromium and fonts-noto-cjk (Debian) for the browser tests"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk >/dev/null; \
+	    echo "installing $$missing (Debian) for the browser tests"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	    fc-list :lang=zh family | grep -q . || { echo "fontconfig lists no Chinese font yet" >&2; exit 1; }; \
 	  else \
-	    echo "The browser tests need chromium. Run: sudo apt-get install chromium fonts-noto-cjk" >&2; \
-	    echo "(or set CHROMIUM=/path/to/chromium)" >&2; exit 1; \
+	    echo "The browser tests need $$missing. Run: sudo apt-get install $$missing" >&2; \
+	    [ -x "$(CHROMIUM)" ] || echo "(or set CHROMIUM=/path/to/chromium)" >&2; \
+	    exit 1; \
 	  fi; \
 	fi
 
@@ -89,6 +98,12 @@ bench: install $(NODE_STAMP) browser
 	$(BIN)/python benchmarks/build_budget.py
 	$(BIN)/python benchmarks/search_budget.py
 	$(BIN)/python benchmarks/audit.py
+
+# One commit, one site, on any machine (tools/repro.py): HEAD built twice from empty caches, the
+# second time from another path, with another HOME, TZ, locale and umask, and (as root) with the
+# system's Chinese fonts hidden in a mount namespace; the two sites compared byte for byte.
+repro: install
+	$(BIN)/python tools/repro.py
 
 lock:
 	test -x $(BIN)/uv || $(BIN)/python -m pip install --quiet uv

@@ -22,7 +22,8 @@ import io
 import os
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import astuple, dataclass, field
+from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -36,8 +37,12 @@ if TYPE_CHECKING:  # typing only: importing this module must not load matplotlib
 
 __all__ = ["Heatmaps", "describe_change", "weights_before_after"]
 
-#: The Chinese fonts the labels may use, in order of preference.
-CJK_FONTS = ("Noto Sans CJK SC", "Source Han Sans SC")
+#: The Chinese labels' glyphs: Noto Sans SC (OFL, ``fonts/OFL.txt``; from npm's
+#: ``@fontsource/noto-sans-sc``) cut to :func:`label_characters` by the course's ``make font``,
+#: under a family name of its own. Registered with matplotlib by its path, it draws the same
+#: labels on every machine, whatever fonts the machine has.
+LABEL_FONT = Path(__file__).parent / "fonts" / "noto-sans-sc-labels.ttf"
+LABEL_FAMILY = "Noto Sans SC attn"
 #: The environment variables that name the language, in order: the site's build sets the first
 #: to the page's language; run by hand, the shell's ``LANG`` decides.
 LOCALE_VARIABLES = ("ATTN_LAB_LOCALE", "LANG")
@@ -139,13 +144,15 @@ def weights_before_after(
     [0, 1]. ``changed`` names what was changed ("query 2", "V") and goes into the second
     panel's title unchanged in either language. ``locale`` picks the language ("zh" or
     "en", only its first two letters count); ``None`` reads ``ATTN_LAB_LOCALE``, then
-    ``LANG``; anything else is English. Chinese labels need Noto Sans CJK SC or Source Han
-    Sans SC; without either, the labels are English (and the alt text stays Chinese).
+    ``LANG``; anything else is English. Chinese labels are drawn with :data:`LABEL_FONT`,
+    shipped with attn; text it cannot draw is refused, naming the characters.
 
     Both panels share one 0–1 colour scale (viridis). Each weight is written in its cell in
     black or white, whichever contrasts more with the cell; a row in which any weight
     changed is outlined in both panels and marked "changed" beside the second. The text stays
-    text in the SVG, whose bytes depend only on the arrays, the words and matplotlib's version.
+    text in the SVG (searchable, and a Chinese character is 1 em wide in every Chinese font, so
+    the reader's own font fits the layout): its bytes depend only on the arrays, the words,
+    attn's font and matplotlib's version.
 
     >>> import attn
     >>> from attn.lesson import Q, K, V
@@ -166,9 +173,8 @@ def weights_before_after(
     old, new = _checked_pair(before, after)
     language = _language(locale)
     alt = describe_change(old, new, changed=changed, language=language)
-    fonts = _cjk_fonts() if language == "zh" else ()
-    # Without a Chinese font, matplotlib would draw empty boxes and warn: English instead.
-    words = LABELS[language if fonts else "en"]
+    words = LABELS[language]
+    fonts = _label_fonts(f"{changed}{''.join(astuple(words))}") if language == "zh" else ()
     svg = _draw(old, new, words.after.format(changed=changed), words, fonts)
     width, height = _css_pixels(svg)
     return Heatmaps(svg=svg, alt=alt, width=width, height=height)
@@ -278,12 +284,41 @@ def _language(locale: str | None) -> str:
     return code if code in LABELS else "en"
 
 
-def _cjk_fonts() -> tuple[str, ...]:
-    """Return the installed fonts of :data:`CJK_FONTS` that matplotlib knows, best first."""
+def label_characters() -> set[str]:
+    """Return the characters the Chinese labels draw beyond ASCII: :data:`LABEL_FONT`'s.
+
+    >>> {"改", "（"} <= label_characters() and "A" not in label_characters()
+    True
+    """
+    return {c for text in astuple(LABELS["zh"]) for c in text if not c.isascii()}
+
+
+def _label_fonts(text: str) -> tuple[str, ...]:
+    """Register :data:`LABEL_FONT` with matplotlib by its path (once); return its family, having
+    checked that it draws every character of ``text`` that DejaVu Sans does not.
+
+    >>> _label_fonts("只改 V 之后的 A")
+    ('Noto Sans SC attn',)
+    >>> _label_fonts("只改 键 之后")
+    Traceback (most recent call last):
+    ...
+    ValueError: attn's Chinese label font has no glyph for 键: it holds the characters of LABELS (the course's `make font` cuts it to them)
+    """
     from matplotlib import font_manager
 
-    installed = {font.name for font in font_manager.fontManager.ttflist}
-    return tuple(name for name in CJK_FONTS if name in installed)
+    if str(LABEL_FONT) not in {font.fname for font in font_manager.fontManager.ttflist}:
+        font_manager.fontManager.addfont(LABEL_FONT)
+    drawn: set[int] = set()
+    for family in ("DejaVu Sans", LABEL_FAMILY):
+        path = font_manager.findfont(family, fallback_to_default=False)
+        drawn |= set(font_manager.get_font(path).get_charmap())
+    missing = sorted({c for c in text if ord(c) not in drawn and not c.isspace()})
+    if missing:
+        raise ValueError(
+            f"attn's Chinese label font has no glyph for {''.join(missing)}: it holds the "
+            "characters of LABELS (the course's `make font` cuts it to them)"
+        )
+    return (LABEL_FAMILY,)
 
 
 def _draw(
@@ -304,7 +339,8 @@ def _draw(
         matplotlib.rc_context(
             {
                 # Latin letters and digits from DejaVu Sans (shipped with matplotlib), Chinese
-                # from the CJK font; a browser without them uses its own sans-serif.
+                # from attn's: no font of the machine's. A reader's browser without them uses
+                # its own sans-serif.
                 "font.family": ["DejaVu Sans", *fonts, "sans-serif"],
                 "font.sans-serif": ["DejaVu Sans"],
                 "font.size": FONT_POINTS,

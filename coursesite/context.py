@@ -12,10 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from types import ModuleType
 
-from coursesite import dates, figure, not_found, templates
+from coursesite import figure, not_found, templates
 from coursesite.agents import addresses, archive, headers
 from coursesite.agents.twins import Agents
 from coursesite.content import footer, generated, pymdownx_highlight
+from coursesite.dates import Dates
 from coursesite.formulas import mathml
 from coursesite.i18n import Languages
 from coursesite.lab.pages import Lab
@@ -30,7 +31,7 @@ class SiteBuild:
     agents: Agents = field(default_factory=Agents)
     lab: Lab = field(default_factory=Lab)
     search: Search = field(default_factory=Search)
-    dates: ModuleType = dates
+    dates: Dates = field(default_factory=Dates)
     footer: ModuleType = footer
     highlighting: ModuleType = pymdownx_highlight
     generated: ModuleType = generated

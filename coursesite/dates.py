@@ -1,8 +1,9 @@
 """One commit, one site. The build's date is the commit's, not today's.
 
 MkDocs dates the sitemaps, ``llms.txt`` and ``originals.zip`` from ``SOURCE_DATE_EPOCH`` when
-it is set (reproducible-builds.org): here it is set to the time of the commit checked out,
-unless the caller set it already. Outside git the build keeps today's date.
+it is set (reproducible-builds.org): here it is set, as each whole-site build starts, to the
+time of the commit checked out, unless the process was started with it set. Outside git the
+build keeps today's date. A long ``mkdocs serve`` thus dates each build from its own commit.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ import subprocess
 from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
+
+from coursesite.i18n import outer_build
 
 VARIABLE = "SOURCE_DATE_EPOCH"
 
@@ -42,10 +45,19 @@ def revision(folder: Path) -> str:
     return git_answer(folder, "rev-parse", "--short", "HEAD") or "unknown"
 
 
-def on_config(config: MkDocsConfig) -> MkDocsConfig:
-    """Date the build from its commit (before any page or file is dated)."""
-    if VARIABLE not in os.environ:
-        when = commit_time(Path(config.config_file_path).parent)
-        if when is not None:
-            os.environ[VARIABLE] = when
-    return config
+class Dates:
+    """The date of each build of the process: the caller's ``SOURCE_DATE_EPOCH`` if it gave
+    one as the hooks loaded, else the commit's."""
+
+    def __init__(self) -> None:
+        self.given = os.environ.get(VARIABLE)
+
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        """Date the build from its commit (before any page or file is dated)."""
+        if self.given is None and outer_build(config):
+            when = commit_time(Path(config.config_file_path).parent)
+            if when is None:
+                os.environ.pop(VARIABLE, None)
+            else:
+                os.environ[VARIABLE] = when
+        return config

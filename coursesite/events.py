@@ -138,7 +138,8 @@ MAP: tuple[Step, ...] = (
     Step("post_build", "search", "index_the_rest", -200,
          "index the other languages; one bundle in pagefind/", i18n="after"),
     Step("build_error", "languages", "on_build_error", 0,
-         "a failed nested build leaves i18n's flag set: clear it for the next build"),
+         "a failed nested build leaves i18n's flag set and MkDocs' site cleaning off: undo "
+         "both for the next build"),
     Step("build_error", "lab", "on_build_error", 0, "no kernel outlives a failed build"),
     Step("build_error", "search", "on_build_error", 0, "no Pagefind outlives a failed build"),
     Step("serve", "headers", "on_serve", 0,

@@ -7,19 +7,22 @@ something for the whole site does it in the outer build (``outer_build``): befor
 ``on_post_build`` only the first language is built, after it the whole site.
 
 The attributes read here (``building``, ``current_language``, ``default_language``,
-``build_languages``, ``i18n_files_per_language``, the facts i18n writes on each file, and the
-page's alternates it leaves on ``config.extra``) are the plugin's internals, not its documented
-interface: ``check_version`` stops the build on any release other than the one this module was
-written for, and ``pyproject.toml`` pins it.
+``build_languages``, ``i18n_files_per_language``, the facts i18n writes on each file, the
+page's alternates it leaves on ``config.extra``, and what it patches for its nested builds) are
+the plugin's internals, not its documented interface: ``check_version`` stops the build on any
+release other than the one this module was written for, and ``pyproject.toml`` pins it.
 """
 
 from __future__ import annotations
 
+import logging
 from typing import Protocol, TypedDict, cast
 
+from mkdocs import utils
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File
 from mkdocs.structure.pages import Page
+from mkdocs_static_i18n.utils import I18nLoggingFilter
 
 from coursesite.releases import require
 
@@ -29,6 +32,8 @@ DISTRIBUTION = "mkdocs-static-i18n"
 VERIFIED = "1.3.1"
 #: What i18n writes on each file and reads again on its pages.
 FILE_FACTS = ("locale", "locale_alternate_of", "localization", "norm_src_uri")
+#: The logger whose "Documentation built in" lines i18n hides during its nested builds.
+BUILD_LOGGER = "mkdocs.commands.build"
 
 
 class I18nPlugin(Protocol):
@@ -47,9 +52,12 @@ def check_version(installed: str | None = None) -> None:
     >>> check_version("1.4.0")
     Traceback (most recent call last):
     ...
-    mkdocs.exceptions.PluginError: coursesite.i18n reads the building flag, current_language and the facts on each file of mkdocs-static-i18n 1.3.1, but 1.4.0 is installed: check them against the new release, then change VERIFIED there and the pin in pyproject.toml
+    mkdocs.exceptions.PluginError: coursesite.i18n reads the building flag, current_language, the facts on each file and the nested builds' patches of mkdocs-static-i18n 1.3.1, but 1.4.0 is installed: check them against the new release, then change VERIFIED there and the pin in pyproject.toml
     """
-    reads = "reads the building flag, current_language and the facts on each file"
+    reads = (
+        "reads the building flag, current_language, the facts on each file and the nested "
+        "builds' patches"
+    )
     require(DISTRIBUTION, VERIFIED, __name__, reads, "check them", installed)
 
 
@@ -180,6 +188,8 @@ class Languages:
 
     def __init__(self) -> None:
         self.i18n: I18nPlugin | None = None
+        # MkDocs' own, kept as the hooks load, before any build: i18n's nested builds replace it.
+        self.clean_directory = utils.clean_directory
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         """Check the installed i18n and keep it."""
@@ -189,7 +199,14 @@ class Languages:
         return config
 
     def on_build_error(self, error: Exception) -> None:
-        """Clear i18n's ``building`` flag: it leaves it set when a nested build fails, and every
-        later build would then be taken for a nested one (and skip the other languages)."""
+        """Undo what i18n 1.3.1 sets up for its nested builds and undoes only when they all
+        succeed (``on_post_build`` has no ``finally``): its ``building`` flag (every later build
+        would be taken for a nested one, and skip the other languages), MkDocs' site cleaning,
+        which it turns into a no-op (a later build would leave a removed page in the site), and
+        its filter of MkDocs' "Documentation built in" lines."""
         if self.i18n is not None:
             self.i18n.building = False
+            utils.clean_directory = self.clean_directory
+            logger = logging.getLogger(BUILD_LOGGER)
+            for found in [f for f in logger.filters if isinstance(f, I18nLoggingFilter)]:
+                logger.removeFilter(found)

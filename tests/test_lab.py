@@ -181,12 +181,16 @@ def test_each_heatmap_says_in_its_page_language_what_changed(
 ) -> None:
     before = attn.read(Q, K, V).weights
     after_q = attn.read(np.stack([q1, 2 * q2]), K, V).weights
-    expected = [
-        weights_before_after(before, after_q, changed="query 2", locale=locale).alt,
-        weights_before_after(before, before, changed="V", locale=locale).alt,
+    drawn = [
+        weights_before_after(before, after_q, changed="query 2", locale=locale),
+        weights_before_after(before, before, changed="V", locale=locale),
     ]
     images = soup(site / f"{prefix}lab/LAB-02.html").select("img.lab-figure")
-    assert [image["alt"] for image in images] == expected
+    assert [image["alt"] for image in images] == [maps.alt for maps in drawn]
+    # The files are the heatmaps in the page's language, labels included, on any machine.
+    lab = site / f"{prefix}lab"
+    published = [(lab / str(image["src"])).read_text(encoding="utf-8") for image in images]
+    assert published == [maps.svg for maps in drawn]
 
 
 @pytest.mark.parametrize("name", NAMES)

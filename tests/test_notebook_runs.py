@@ -16,12 +16,15 @@ from typing import Any
 
 import pytest
 
+from attn import plot
 from coursesite.cache import warning_log
-from coursesite.lab.runner import run_to_file
+from coursesite.lab import runs as lab_runs
+from coursesite.lab.runner import executed, run_to_file
 from coursesite.lab.runs import (
     CellFailed,
     NotebookRuns,
     failed_file,
+    output_files,
     output_fingerprint,
 )
 from tests.docs_pages import FIXTURES
@@ -108,6 +111,33 @@ def test_the_cache_key_changes_with_the_notebook_and_the_language(tmp_path: Path
     assert runs.cache_file(source, "zh", "other packages") != first
     source.write_text(NOTEBOOK + "\n", encoding="utf-8")
     assert runs.cache_file(source, "zh", "outputs") != first
+
+
+def test_the_cache_key_covers_the_fonts_the_run_code_and_the_plotting_librarys_version(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A font installed, or a new matplotlib, must never leave a stale figure behind.
+    assert plot.LABEL_FONT in output_files()
+    assert Path(lab_runs.__file__).with_name("runner.py") in output_files()
+    first = output_fingerprint()
+    versions = lab_runs.package_versions
+    monkeypatch.setattr(
+        lab_runs,
+        "package_versions",
+        lambda names: [v + ".1" if v.startswith("matplotlib ") else v for v in versions(names)],
+    )
+    assert output_fingerprint() != first
+
+
+def test_a_cells_prints_are_one_output_however_they_arrive(tmp_path: Path) -> None:
+    # Flushed apart, the kernel sends two stream messages: one output or two, by their timing.
+    source = tmp_path / "LAB-09.en.py"
+    cell = "import time\nprint('shape', flush=True)\ntime.sleep(0.3)\nprint('(2, 3)')\n"
+    source.write_text(f"# %%\n{cell}", encoding="utf-8")
+    notebook = executed(source, "en", tmp_path / "kernel")
+    assert [(o.output_type, o.text) for o in notebook.cells[0].outputs] == [
+        ("stream", "shape\n(2, 3)\n")
+    ]
 
 
 def test_a_failure_is_reported_once_and_not_cached(

@@ -7,6 +7,7 @@ import re
 import subprocess
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -15,6 +16,7 @@ import attn
 from attn import plot
 from attn.lesson import K, Q, V
 from attn.plot import Heatmaps, weights_before_after
+from coursesite.formulas.font import write_label_font
 from tests.docs_pages import ROOT
 
 #: A 390 px phone leaves about this much width to the page's content.
@@ -182,7 +184,6 @@ def test_a_changed_row_is_outlined_and_said_in_words(
 
 
 def test_the_labels_follow_the_locale(drawn: dict[tuple[str, str], Heatmaps]) -> None:
-    assert plot._cjk_fonts(), "the Chinese labels need fonts-noto-cjk (see the README)"
     zh = svg_texts(drawn["query 2", "zh"].svg)
     assert {
         "改动前的 A",
@@ -192,7 +193,7 @@ def test_the_labels_follow_the_locale(drawn: dict[tuple[str, str], Heatmaps]) ->
         "来源 1",
         "权重",
     } <= set(zh)
-    assert "'Noto Sans CJK SC'" in drawn["query 2", "zh"].svg or "'Source Han Sans SC'" in (
+    assert "font-family: 'DejaVu Sans', 'Noto Sans SC attn', sans-serif" in (
         drawn["query 2", "zh"].svg
     )
     en = svg_texts(drawn["query 2", "en"].svg)
@@ -229,18 +230,35 @@ def test_without_a_locale_the_environment_decides(
     assert plot._language(None) == language
 
 
-def test_without_a_chinese_font_the_labels_are_english_and_nothing_is_printed(
-    monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+def test_every_font_a_figure_names_comes_with_matplotlib_or_attn(
+    drawn: dict[tuple[str, str], Heatmaps],
 ) -> None:
-    monkeypatch.setattr(plot, "_cjk_fonts", tuple)
-    maps = weights_before_after(BEFORE, AFTER_QUERY, changed="query 2", locale="zh")
-    assert "A after changing only query 2" in svg_texts(maps.svg)
-    assert "changed" in svg_texts(maps.svg)
-    assert not re.search(r"[\u4e00-\u9fff]", maps.svg), "a Chinese glyph without a font"
-    assert "CJK" not in maps.svg
-    # The alt text needs no font: it stays in the page's language.
-    assert maps.alt.startswith("两张热图")
-    assert capfd.readouterr() == ("", "")
+    """No font of the machine's lays out a label: the bytes are the same on any machine."""
+    import matplotlib
+    from matplotlib import font_manager
+
+    shipped = (Path(matplotlib.get_data_path()), plot.LABEL_FONT.parent)
+    for maps in drawn.values():
+        for families in set(re.findall(r"font-family: ([^;\"]+)", maps.svg)):
+            for family in re.findall(r"'([^']+)'", families):
+                path = Path(font_manager.findfont(family, fallback_to_default=False))
+                assert any(path.is_relative_to(folder) for folder in shipped), (family, path)
+
+
+def test_the_label_font_draws_every_label_and_is_what_make_font_cuts(tmp_path: Path) -> None:
+    from fontTools.ttLib import TTFont
+
+    with TTFont(plot.LABEL_FONT) as committed:
+        cmap = committed.getBestCmap()
+    assert {c for c in plot.label_characters() if ord(c) not in cmap} == set(), "run `make font`"
+    fresh = tmp_path / "labels.ttf"
+    write_label_font(plot.label_characters(), target=fresh)
+    assert fresh.read_bytes() == plot.LABEL_FONT.read_bytes(), "run `make font`"
+
+
+def test_a_character_the_label_font_lacks_is_refused_naming_it() -> None:
+    with pytest.raises(ValueError, match="attn's Chinese label font has no glyph for 值键:"):
+        weights_before_after(BEFORE, AFTER_QUERY, changed="键值 2", locale="zh")
 
 
 def test_two_calls_give_the_same_bytes(drawn: dict[tuple[str, str], Heatmaps]) -> None:

@@ -1,13 +1,20 @@
-"""One commit, one site: a second build, with an empty cache of its own (the lab's kernels run
-again), gives the session's site byte for byte, and says nothing but MkDocs' own lines."""
+"""One commit, one site, on any machine: a second build from empty caches (the lab's kernels run
+again), varied as ``make repro`` varies its second build but for the checkout's path (another
+``HOME``, ``TZ``, ``LANG``/``LC_ALL``, ``umask``; as root, no Chinese font of the system's in
+sight), gives the session's site byte for byte, and says nothing but MkDocs' own lines."""
 
 from __future__ import annotations
 
 import filecmp
+import os
 import re
+import subprocess
 from pathlib import Path
 
-from tests.site import build
+import pytest
+
+from tests.docs_pages import ROOT
+from tools.repro import build, chinese_font_folders, without_chinese_fonts
 
 #: How MkDocs' own log lines start (its plugins' lines too).
 MKDOCS_LINE = re.compile(r"(INFO|DEBUG) +-  ")
@@ -50,9 +57,18 @@ def test_differing_files_sees_a_changed_byte(tmp_path: Path) -> None:
     assert byte_identical(tmp_path / "a", tmp_path / "b") == ["extra", "x/page.html"]
 
 
-def test_a_cold_rebuild_gives_the_same_bytes(site: Path, tmp_path: Path) -> None:
-    result = build(tmp_path / "out", env={"SITE_CACHE_DIR": str(tmp_path / "cache")})
+def test_a_cold_rebuild_on_another_machine_gives_the_same_bytes(site: Path, tmp_path: Path) -> None:
+    result = build(ROOT, tmp_path / "out", tmp_path / "scratch", varied=True)
     assert result.returncode == 0, result.stderr
     assert byte_identical(site, tmp_path / "out") == []
     # A quiet build: a kernel's warning, a library's print, would show here.
     assert [line for line in result.stderr.splitlines() if not MKDOCS_LINE.match(line)] == []
+
+
+@pytest.mark.skipif(
+    os.geteuid() != 0 or not chinese_font_folders(), reason="no Chinese font to hide, or not root"
+)
+def test_the_varied_build_sees_no_chinese_font_of_the_systems(tmp_path: Path) -> None:
+    listing = without_chinese_fonts(["fc-list", ":lang=zh", "file"], tmp_path)
+    seen = subprocess.run(listing, capture_output=True, text=True, check=True)
+    assert seen.stdout == ""

@@ -1,9 +1,11 @@
-r"""Write the site's math font: STIX Two Math (OFL) cut to the glyphs the formulas draw.
+r"""Write the site's fonts: STIX Two Math (OFL) cut to the glyphs the formulas draw, and Noto
+Sans SC (OFL) cut to the glyphs of the lab heatmaps' Chinese labels (``write_label_font``).
 
 Run ``make font`` (``python -m coursesite.formulas.font``) after adding a formula that draws a
-new character (the build fails until you do). It reads the full font from ``node_modules`` (``npm ci``), renders every
-formula of ``docs/**/*.md`` and of the notebooks' Markdown cells with the build's own Markdown
-extensions and ``mathml.py``, and writes ``docs/assets/fonts/stix-two-math-subset.woff2``.
+new character, or a label to ``attn.plot.LABELS`` (the build fails until you do). It reads the
+full fonts from ``node_modules`` (``npm ci``), renders every formula of ``docs/**/*.md`` and
+of the notebooks' Markdown cells with the build's own Markdown extensions and ``mathml.py``,
+and writes ``docs/assets/fonts/stix-two-math-subset.woff2`` and ``attn/fonts/``'s label font.
 The MATH table and every layout feature are kept; a stretchy glyph keeps its taller variants
 only if some formula needs them (see ``keep_tall_variants``).
 
@@ -26,12 +28,15 @@ from fontTools.ttLib import TTFont
 from markdown import Markdown
 from mkdocs.config import load_config
 
+from attn.plot import LABEL_FAMILY, LABEL_FONT, label_characters
 from coursesite import PROJECT
 from coursesite.formulas.mathml import FONT, FORMULA, TALL_MARK, drawn_characters, math_element
 
 ROOT = PROJECT
 SOURCE = ROOT / "node_modules/@fontsource/stix-two-math/files/stix-two-math-latin-400-normal.woff2"
 SUBSET = ROOT / "docs" / FONT
+LABEL_FILES = ROOT / "node_modules/@fontsource/noto-sans-sc/files"
+LABEL_SOURCE = LABEL_FILES / "noto-sans-sc-chinese-simplified-400-normal.woff2"
 # Any number may appear in a formula tomorrow; ten digits cost little.
 ALWAYS = set("0123456789")
 
@@ -101,8 +106,31 @@ def keep_tall_variants(font: TTFont, tall: set[str]) -> None:
             construction.GlyphAssembly = None
 
 
+def write_label_font(
+    characters: set[str], source: Path = LABEL_SOURCE, target: Path = LABEL_FONT
+) -> int:
+    """Write ``source`` cut to ``characters`` as TrueType (matplotlib reads no woff2), named
+    ``LABEL_FAMILY``: a machine's own Noto Sans SC can never be taken for it. Return its size."""
+    subsetter = Subsetter(Options(layout_features=[], hinting=False))
+    subsetter.populate(unicodes=sorted(ord(c) for c in characters))
+    with TTFont(source, recalcTimestamp=False) as font:
+        subsetter.subset(font)
+        font.flavor = None
+        postscript = LABEL_FAMILY.replace(" ", "") + "-Regular"
+        names = {1: LABEL_FAMILY, 3: postscript, 4: f"{LABEL_FAMILY} Regular", 6: postscript}
+        table = font["name"]
+        table.names = [n for n in table.names if n.nameID not in (*names, 16, 17)]
+        for number, name in names.items():
+            table.setName(name, number, 3, 1, 0x409)
+        font.save(target)
+    return target.stat().st_size
+
+
 if __name__ == "__main__":
     used = site_characters()
     size = write_subset(used)
     print(f"{SUBSET.relative_to(ROOT)}: {len(used)} characters, {size:,} bytes")
     print("".join(sorted(used)))
+    labels = label_characters()
+    size = write_label_font(labels)
+    print(f"{LABEL_FONT.relative_to(ROOT)}: {len(labels)} characters, {size:,} bytes")

@@ -61,6 +61,8 @@ def executed(
         resources={"metadata": {"path": str(source.parent)}},
         # The outputs are in; a graceful shutdown can wait up to 5 s for the kernel to exit.
         shutdown_kernel="immediate",
+        # A cell's prints are one output, however the kernel's messages were timed.
+        coalesce_streams=True,
     )
     client.km = client.create_kernel_manager()
     client.km.transport = "ipc"

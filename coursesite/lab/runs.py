@@ -6,14 +6,15 @@ own). A build starts every run it lacks as soon as it knows its notebooks, so th
 work while MkDocs renders the other pages; a page waits for its own run when it is rendered.
 
 What a run renders is cached (``coursesite.cache``), one entry per notebook and language, keyed
-by the notebook's bytes, its language, ``attn``'s source, the versions of the packages that
-shape the output and ``RENDERING``: a warm build starts no process and imports no Jupyter.
+by the notebook's bytes, its language and everything else that shapes its output
+(``output_fingerprint``): a warm build starts no process and imports no Jupyter.
 """
 
 from __future__ import annotations
 
 import base64
 import json
+import platform
 import subprocess
 import sys
 import time
@@ -27,20 +28,22 @@ from coursesite.cache import fingerprint, package_versions, read_entry
 if TYPE_CHECKING:  # a warm build imports no Jupyter
     from nbformat import NotebookNode
 
-#: What the figures are computed with, besides the notebook itself: a change to any of these
-#: must not be answered from the cache.
+#: What the outputs are computed and rendered with, besides the notebook itself: a change to
+#: any of these must not be answered from the cache.
 OUTPUT_PACKAGES = (
     "numpy",
     "matplotlib",
     "ipykernel",
+    "ipython",
     "nbclient",
     "nbconvert",
+    "nbformat",
     "jupytext",
     "mkdocs-jupyter",
+    "pygments",
 )
-#: What the runs make of a notebook, beyond the packages' versions: a new value is a new cache
-#: key (2: cells' ids are their places, no longer random; 3: images are files).
-RENDERING = "3"
+#: The code of this folder that makes a run's cache entry (the pages are made from it later).
+RUN_CODE = ("cells.py", "figures.py", "runner.py", "runs.py")
 RUNNER = "coursesite.lab.runner"
 POLL_SECONDS = 0.02
 EVICTION_GRACE_SECONDS = 3600
@@ -87,12 +90,21 @@ def notebook_json(source: Path) -> str:
     return str(jupytext.writes(notebook, fmt="ipynb"))
 
 
-def output_fingerprint() -> str:
-    """Return the fingerprint of what, besides the notebook, decides its outputs."""
+def output_files() -> list[Path]:
+    """Return the files whose bytes decide a run's outputs, besides the notebook: every file of
+    ``attn`` (its code and the labels' font) and the code that runs and renders it."""
     import attn
 
-    package = Path(attn.__file__).parent
-    return fingerprint(package.glob("*.py"), package_versions(OUTPUT_PACKAGES))
+    package = [p for p in Path(attn.__file__).parent.rglob("*") if p.is_file()]
+    here = Path(__file__).parent
+    return [p for p in package if "__pycache__" not in p.parts] + [here / n for n in RUN_CODE]
+
+
+def output_fingerprint() -> str:
+    """Return the fingerprint of what, besides the notebook, decides its outputs: the files of
+    ``output_files``, Python's version and the versions of ``OUTPUT_PACKAGES``."""
+    versions = [f"python {platform.python_version()}", *package_versions(OUTPUT_PACKAGES)]
+    return fingerprint(output_files(), versions)
 
 
 def failed_file(cache: Path) -> Path:
@@ -125,7 +137,7 @@ class NotebookRuns:
 
     def cache_file(self, source: Path, locale: str, outputs: str) -> Path:
         """Return where the run of ``source`` in ``locale`` is cached."""
-        key = fingerprint([source], [locale, outputs, RENDERING])
+        key = fingerprint([source], [locale, outputs])
         return self.cache_folder / f"{source.stem}.{key}.json"
 
     def start(self, notebooks: Sequence[tuple[Path, str]]) -> None:
