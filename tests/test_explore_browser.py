@@ -14,7 +14,7 @@ from coursesite.content.glossary import load_terms
 from coursesite.figure import number
 from tests.browser import watched_page
 from tests.constants import PREFIXES, STATE_ORDER
-from tests.test_browser import AXE
+from tests.test_browser_pages import axe_violations
 
 #: What the slider says of a state, in each language (the issue's words).
 SAID = {
@@ -65,14 +65,9 @@ def test_three_arrow_presses_show_a_new_states_weights_and_say_them(
 def test_the_explorable_passes_axe_in_both_palettes(page: Page, base_url: str) -> None:
     for scheme in ("default", "slate"):
         page.goto(f"{base_url}R36.html")
-        page.add_script_tag(path=str(AXE))
         page.evaluate(f"document.body.setAttribute('data-md-color-scheme', '{scheme}')")
         page.get_by_role("slider").press("ArrowRight")
-        result = page.evaluate(
-            "axe.run(document.querySelector('.r36-explore'), {resultTypes: ['violations']})"
-        )
-        found = [(v["id"], [n["target"] for n in v["nodes"]]) for v in result["violations"]]
-        assert found == [], f"{scheme} palette"
+        assert axe_violations(page, ".r36-explore") == [], f"{scheme} palette"
 
 
 def test_the_explorable_fits_a_phone(browser: Browser, base_url: str) -> None:
