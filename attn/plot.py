@@ -11,7 +11,7 @@ changed.
 >>> before = np.array([[0.5, 0.5], [0.25, 0.75]])
 >>> after = np.array([[0.5, 0.5], [0.5, 0.5]])
 >>> print(describe_change(before, after, changed="query 2", language="en"))
-Two heatmaps of the weights A (2 queries × 2 sources), before and after changing only query 2. Row 1 is unchanged. Row 2 changes: source 1 0.250 → 0.500, source 2 0.750 → 0.500.
+Two heatmaps of the weights A (2 queries × 2 sources), before and after changing only query 2. Row 1 is unchanged. Row 2 changes: source 1: 0.250 → 0.500, source 2: 0.750 → 0.500.
 >>> print(describe_change(before, before, changed="V", language="zh"))
 两张热图：改动前的权重 A 与只改 V 之后的 A（2 个查询 × 2 个来源）。权重一个都没变。
 """
@@ -160,7 +160,7 @@ def weights_before_after(
     >>> after = attn.read([[1, 0], [0, 2]], K, V).weights
     >>> maps = weights_before_after(before, after, changed="query 2", locale="en")
     >>> print(maps.alt)
-    Two heatmaps of the weights A (2 queries × 3 sources), before and after changing only query 2. Row 1 is unchanged. Row 2 changes: source 1 0.155 → 0.063, source 2 0.422 → 0.468, source 3 0.422 → 0.468.
+    Two heatmaps of the weights A (2 queries × 3 sources), before and after changing only query 2. Row 1 is unchanged. Row 2 changes: source 1: 0.155 → 0.063, source 2: 0.422 → 0.468, source 3: 0.422 → 0.468.
     >>> maps.width, maps.height
     (432, 394)
     >>> "<text" in maps.svg and ">0.468</text>" in maps.svg
@@ -186,8 +186,8 @@ def describe_change(before: ArrayLike, after: ArrayLike, *, changed: str, langua
     A weight counts as changed when ``np.isclose`` says so; ``language`` is "zh" or "en".
     No matplotlib is needed.
 
-    >>> print(describe_change([[1.0, 0.0]], [[0.0, 1.0]], changed="V", language="zh"))
-    两张热图：改动前的权重 A 与只改 V 之后的 A（1 个查询 × 2 个来源）。第 1 行改变：来源 1 1.000 → 0.000，来源 2 0.000 → 1.000。
+    >>> print(describe_change([[1.0, 0.0]], [[0.0, 1.0]], changed="query 1", language="zh"))
+    两张热图：改动前的权重 A 与只改 query 1 之后的 A（1 个查询 × 2 个来源）。第 1 行改变：来源 1：1.000 → 0.000，来源 2：0.000 → 1.000。
     """
     old, new = _checked_pair(before, after)
     n_q, n_k = old.shape
@@ -218,8 +218,9 @@ def describe_change(before: ArrayLike, after: ArrayLike, *, changed: str, langua
             parts.append(f"{verb} {numbers} {'is' if len(still) == 1 else 'are'} unchanged.")
     for i in rows:
         source = LABELS["zh" if chinese else "en"].source
+        colon = "：" if chinese else ": "  # the source's number, then its weights
         cells = [
-            f"{source} {j + 1} {_number(old[i, j])} → {_number(new[i, j])}"
+            f"{source} {j + 1}{colon}{_number(old[i, j])} → {_number(new[i, j])}"
             for j in np.flatnonzero(moved[i])
         ]
         if chinese:

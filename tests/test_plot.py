@@ -34,8 +34,8 @@ AFTER_V = attn.read(Q, K, V_TURNED).weights
 CHANGES = {"query 2": AFTER_QUERY, "V": AFTER_V}
 #: One changed cell as the alt text names it: row, source, and the two weights.
 CELL = {
-    "en": re.compile(r"source (\d+) (\d\.\d{3}) → (\d\.\d{3})"),
-    "zh": re.compile(r"来源 (\d+) (\d\.\d{3}) → (\d\.\d{3})"),
+    "en": re.compile(r"source (\d+): (\d\.\d{3}) → (\d\.\d{3})"),
+    "zh": re.compile(r"来源 (\d+)：(\d\.\d{3}) → (\d\.\d{3})"),
 }
 ROW = {
     "en": re.compile(r"Row (\d+) changes: (.*?)\.(?= |$)"),
@@ -98,10 +98,10 @@ def test_the_alt_text_names_exactly_the_changed_cells(
 def test_the_lab_changes_read_as_the_lab_says(drawn: dict[tuple[str, str], Heatmaps]) -> None:
     """Changing query 2 changes row 2 only; changing V changes no weight."""
     assert drawn["query 2", "en"].alt.endswith(
-        "Row 1 is unchanged. Row 2 changes: source 1 0.155 → 0.063, "
-        "source 2 0.422 → 0.468, source 3 0.422 → 0.468."
+        "Row 1 is unchanged. Row 2 changes: source 1: 0.155 → 0.063, "
+        "source 2: 0.422 → 0.468, source 3: 0.422 → 0.468."
     )
-    assert "第 1 行不变。第 2 行改变：来源 1 0.155 → 0.063，" in drawn["query 2", "zh"].alt
+    assert "第 1 行不变。第 2 行改变：来源 1：0.155 → 0.063，" in drawn["query 2", "zh"].alt
     assert drawn["V", "en"].alt.endswith("before and after changing only V. No weight changes.")
     assert drawn["V", "zh"].alt.endswith("只改 V 之后的 A（2 个查询 × 3 个来源）。权重一个都没变。")
 
@@ -112,8 +112,8 @@ def test_several_unchanged_rows_are_named_together() -> None:
     after[1] = [0.25, 0.75]
     en = plot.describe_change(before, after, changed="query 2", language="en")
     zh = plot.describe_change(before, after, changed="query 2", language="zh")
-    assert "Rows 1, 3 and 4 are unchanged. Row 2 changes: source 1 0.500 → 0.250" in en
-    assert "第 1、3、4 行不变。第 2 行改变：来源 1 0.500 → 0.250，" in zh
+    assert "Rows 1, 3 and 4 are unchanged. Row 2 changes: source 1: 0.500 → 0.250" in en
+    assert "第 1、3、4 行不变。第 2 行改变：来源 1：0.500 → 0.250，" in zh
 
 
 def test_the_size_is_the_svgs_own_in_css_pixels(drawn: dict[tuple[str, str], Heatmaps]) -> None:
