@@ -106,7 +106,7 @@ stamp: install
 	@$(BIN)/python -m coursesite.stamp docs/$(page).en.md
 
 font: install $(NODE_STAMP)
-	$(BIN)/python -m coursesite.formulas.font
+	$(BIN)/python -m authoring.font
 
 lab-css: install $(NODE_STAMP)
 	$(BIN)/python -m coursesite.lab.stylesheet
