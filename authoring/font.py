@@ -1,6 +1,6 @@
 r"""Write the site's math font: STIX Two Math (OFL) cut to the glyphs the formulas draw.
 
-Run ``make font`` (``python -m coursesite.formulas.font``) after adding a formula that draws a
+Run ``make font`` (``python -m authoring.font``) after adding a formula that draws a
 new character (the build fails until you do). It reads the full font from ``node_modules`` (``npm ci``), renders every
 formula of ``docs/**/*.md`` and of the notebooks' Markdown cells with the build's own Markdown
 extensions and ``mathml.py``, and writes ``docs/assets/fonts/stix-two-math-subset.woff2``.
