@@ -254,7 +254,7 @@ def test_llms_full_txt_holds_every_page_inside_a_named_boundary(site: Path) -> N
 
 def test_a_rebuild_in_the_same_process_starts_afresh(tmp_path: Path) -> None:
     # `mkdocs serve` loads the hooks once and rebuilds with them: nothing may carry over, and
-    # nothing cached (the notebooks' runs, the compiled templates) may outlive its source.
+    # nothing cached (the notebooks' runs) may outlive its source.
     # The first build starts with no cache, as on a fresh clone (its kernels run); the second
     # reads the cache. Then every module of the project is imported into the same process:
     # MkDocs loads the hook by its path, the tests by package names, and no file may be loaded
