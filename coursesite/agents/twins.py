@@ -17,6 +17,7 @@ from functools import cache
 from pathlib import Path, PurePosixPath
 
 from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import Files
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
@@ -70,6 +71,10 @@ def with_twin_links(
     <head><link rel="alternate" type="text/markdown" href="R36.md"></head><article
     class="md-content__inner md-typeset"><h1>T</h1><p class="md-twin"><a href="R36.md"
     type="text/markdown"><span class="twemoji"></span> View Markdown</a></p><p>
+    >>> with_twin_links(page.replace("md-typeset", "md-content"), "R36.md", "View Markdown")
+    Traceback (most recent call last):
+    ...
+    mkdocs.exceptions.PluginError: no title (</h1>) in an article <article class="md-content__inner md-typeset"> to put 'View Markdown' under: has mkdocs-material changed its article's markup (ARTICLE in coursesite/agents/twins.py), or does the page lack its # title?
     """
     link = f'<link rel="alternate" type="{media_type}" href="{html.escape(href)}">'
     target = html.escape(action_href or href)
@@ -90,7 +95,13 @@ def with_twin_links(
     article = page_html.find(ARTICLE)
     title_end = page_html.find("</h1>", article) if article >= 0 else -1
     if title_end < 0:
-        return page_html
+        # Material's article markup is matched as written: a release that changes it would
+        # otherwise drop the link from every page, silently.
+        raise PluginError(
+            f"no title (</h1>) in an article {ARTICLE} to put {label!r} under: "
+            "has mkdocs-material changed its article's markup (ARTICLE in "
+            "coursesite/agents/twins.py), or does the page lack its # title?"
+        )
     at = title_end + len("</h1>")
     return page_html[:at] + action + page_html[at:]
 
