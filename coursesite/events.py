@@ -104,7 +104,8 @@ MAP: tuple[Step, ...] = (
     Step("page_content", "formulas", "on_page_content", 0,
          "every formula becomes MathML (the lab's too: after the lab's step)"),
     Step("template_context", "addresses", "on_template_context", 0,
-         "the sitemap's template learns the default language, for its x-default alternates"),
+         "the sitemap's template gets its URLs with their alternates and an x-default, from "
+         "what i18n's own step gave it", i18n="after"),
     Step("template_context", "not_found", "on_template_context", 0,
          "the 404 page's alternates are the 404 pages: else the theme shows the last page's, "
          "which i18n leaves on the config"),

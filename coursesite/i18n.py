@@ -7,19 +7,21 @@ something for the whole site does it in the outer build (``outer_build``): befor
 ``on_post_build`` only the first language is built, after it the whole site.
 
 The attributes read here (``building``, ``current_language``, ``default_language``,
-``build_languages``, ``i18n_files_per_language``, the facts i18n writes on each file, and the
-page's alternates it leaves on ``config.extra``) are the plugin's internals, not its documented
-interface: ``check_version`` stops the build on any release other than the one this module was
+``build_languages``, ``i18n_files_per_language``, the facts i18n writes on each file and the
+``alternates`` of its pages, the page's alternates it leaves on ``config.extra``, and the
+``i18n_alternates`` it gives its sitemap's template) are the plugin's internals, not its
+documented interface; no other module or template names them: ``check_version`` stops the build on any release other than the one this module was
 written for, and ``pyproject.toml`` pins it.
 """
 
 from __future__ import annotations
 
-from typing import Protocol, TypedDict, cast
+from typing import Any, Protocol, TypedDict, cast
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File
 from mkdocs.structure.pages import Page
+from mkdocs.utils.templates import TemplateContext
 
 from coursesite.releases import require
 
@@ -100,6 +102,68 @@ def outer_build(config: MkDocsConfig) -> bool:
     return i18n is None or not i18n.building
 
 
+def build_languages(config: MkDocsConfig) -> list[str]:
+    """Return the languages the site is built in (the default one alone without i18n).
+
+    >>> from types import SimpleNamespace as NS
+    >>> build_languages(NS(plugins={}, theme={"language": "zh"}))
+    ['zh']
+    """
+    i18n = plugin(config)
+    return list(i18n.build_languages) if i18n is not None else [default_locale(config)]
+
+
+def adopt_page(config: MkDocsConfig, source: File, page: File, alternates: dict[str, File]) -> None:
+    """Give ``page``, made after i18n's ``on_files`` from ``source`` (which i18n took for an
+    asset), what i18n gives its own pages: ``source``'s facts, its ``alternates`` by locale
+    (what Material's language selector reads) and a place in i18n's sitemap."""
+    copy_file_facts(source, page)
+    if plugin(config) is None:
+        return
+    setattr(page, "alternates", alternates)  # noqa: B010
+    sitemap = sitemap_pages(config, build_locale(config))
+    if sitemap is not None:
+        sitemap.append(page)
+
+
+class SitemapUrl(TypedDict):
+    """One ``<url>`` of the sitemap: its page's URL, date and hreflang alternates (relative to
+    the site's root), an ``x-default`` among them."""
+
+    url: str
+    update_date: str | None
+    links: list[tuple[str, str]]
+
+
+def sitemap_urls(context: TemplateContext, config: MkDocsConfig) -> list[SitemapUrl]:
+    """Return the sitemap's URLs: the pages i18n lists for its sitemap, in each language, each
+    with its alternates and an ``x-default``, the default language's page.
+
+    >>> from types import SimpleNamespace as NS
+    >>> zh, en = NS(url="R36.html"), NS(url="en/R36.html")
+    >>> zh.page, zh.alternates = NS(is_link=False, update_date="2026-01-01"), {"zh": zh, "en": en}
+    >>> config = NS(plugins={PLUGIN: NS(default_language="zh")})
+    >>> sitemap_urls({"i18n_alternates": {"zh": [zh]}}, config)  # doctest: +NORMALIZE_WHITESPACE
+    [{'url': 'R36.html', 'update_date': '2026-01-01', 'links': [('zh', 'R36.html'),
+      ('en', 'en/R36.html'), ('x-default', 'R36.html')]}]
+    """
+    default = default_locale(config)
+    found: dict[str, list[Any]] = cast(dict[str, Any], context).get("i18n_alternates") or {}
+    urls: list[SitemapUrl] = []
+    for files in found.values():
+        for file in files:
+            if not file.page or file.page.is_link:
+                continue
+            others: dict[str, File] = getattr(file, "alternates", None) or {}
+            alternates = [(locale, other.url) for locale, other in others.items()]
+            if default in others:
+                alternates.append(("x-default", others[default].url))
+            urls.append(
+                SitemapUrl(url=file.url, update_date=file.page.update_date, links=alternates)
+            )
+    return urls
+
+
 def sitemap_pages(config: MkDocsConfig, locale: str) -> list[object] | None:
     """Return the list of pages i18n's sitemap lists for ``locale`` (a page i18n made after its
     own ``on_files`` must be added to it), or None."""
@@ -138,6 +202,22 @@ def site_alternates(config: MkDocsConfig) -> list[Alternate]:
     [{'lang': 'zh', 'link': '/index.html'}]
     """
     return [cast(Alternate, dict(entry)) for entry in config.extra.get("alternate") or []]
+
+
+def alternates_to(config: MkDocsConfig, name: str) -> list[Alternate]:
+    """Return the language selector's entries with each language's ``name`` (a file at the
+    root of each language's folder) as its link, from the site's root.
+
+    >>> from types import SimpleNamespace as NS
+    >>> config = NS(plugins={}, theme={"language": "zh"},
+    ...             extra={"alternate": [{"name": "English", "link": "/en/index.html", "lang": "en"}]})
+    >>> alternates_to(config, "404.html")
+    [{'name': 'English', 'link': 'en/404.html', 'lang': 'en'}]
+    """
+    return [
+        {**entry, "link": language_folder(config, entry.get("lang", "")) + name}
+        for entry in site_alternates(config)
+    ]
 
 
 def show_alternates(config: MkDocsConfig, alternates: list[Alternate] | None) -> None:

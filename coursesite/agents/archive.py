@@ -35,7 +35,7 @@ import attn
 from coursesite import PROJECT
 from coursesite.agents import archive_readme
 from coursesite.content.generated import GENERATORS, MARKER, generators
-from coursesite.i18n import build_locale, default_locale, plugin
+from coursesite.i18n import build_languages, build_locale, default_locale
 
 ARCHIVE = "originals.zip"
 ARCHIVE_FOLDER = "docs"
@@ -310,9 +310,7 @@ def archive_time(when: datetime) -> tuple[int, int, int, int, int, int]:
 
 def built_locales(config: MkDocsConfig) -> tuple[list[str], str]:
     """Return the languages the site is built in and the default one (at the site's root)."""
-    i18n = plugin(config)
-    default = default_locale(config)
-    return (list(i18n.build_languages) if i18n is not None else [default]), default
+    return build_languages(config), default_locale(config)
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:

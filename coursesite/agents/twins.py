@@ -36,7 +36,7 @@ from coursesite.agents.llms import (
 )
 from coursesite.agents.sitemaps import answer_sitemaps
 from coursesite.content.generated import with_generated_parts
-from coursesite.i18n import build_locale, outer_build, page_locale
+from coursesite.i18n import build_locale, outer_build, page_locale, site_alternates
 
 VIEW_LABELS = {"zh": "查看 Markdown", "en": "View Markdown"}
 NOTEBOOK_VIEW_LABELS = {"zh": "查看全文（.py）", "en": "View the full text (.py)"}
@@ -117,7 +117,7 @@ def raw_label(href: str) -> str:
 
 def language_name(config: MkDocsConfig, locale: str) -> str:
     """Return the name the language selector shows for ``locale`` (i18n fills it in)."""
-    for alternate in config.extra.get("alternate") or []:
+    for alternate in site_alternates(config):
         if alternate.get("lang") == locale and alternate.get("name"):
             return str(alternate["name"])
     return locale

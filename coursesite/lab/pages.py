@@ -42,13 +42,12 @@ from mkdocs.structure.pages import Page
 
 from coursesite.cache import cache_folder
 from coursesite.i18n import (
-    I18nPlugin,
+    adopt_page,
+    build_languages,
     build_locale,
-    copy_file_facts,
     default_locale,
+    language_folder,
     outer_build,
-    plugin,
-    sitemap_pages,
 )
 from coursesite.lab.notebook_html import (
     ANCHOR_ID,
@@ -137,7 +136,6 @@ class Lab:
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
         """Make each notebook a page again, at i18n's place for it, with its downloads beside it."""
-        i18n = plugin(config)
         locale = build_locale(config)
         self.downloads = {}
         for src_uri in notebooks_in(files):
@@ -155,14 +153,7 @@ class Lab:
                 dest_uri=dest_uri,
                 inclusion=file.inclusion,
             )
-            copy_file_facts(file, page)
-            if i18n is not None:
-                # What Material's language selector reads, as on i18n's own pages.
-                setattr(page, "alternates", alternates(page, file, locale, i18n, config))  # noqa: B010
-                # i18n's sitemap lists the pages it saw in its own on_files, this one not yet.
-                sitemap = sitemap_pages(config, locale)
-                if sitemap is not None:
-                    sitemap.append(page)
+            adopt_page(config, file, page, alternates(page, file, locale, config))
             files.append(page)
             stem = PurePosixPath(dest_uri).with_suffix("")
             source = Path(file.abs_src_path or "")
@@ -261,9 +252,7 @@ class Lab:
         self.runs = None
 
 
-def alternates(
-    page: File, file: File, locale: str, i18n: I18nPlugin, config: MkDocsConfig
-) -> dict[str, File]:
+def alternates(page: File, file: File, locale: str, config: MkDocsConfig) -> dict[str, File]:
     """Return the notebook page in every built language, for Material's language selector.
 
     i18n finds a page's other languages only for Markdown pages; a notebook is an asset to it.
@@ -273,13 +262,12 @@ def alternates(
     if not file.src_uri.endswith(localized):
         return found
     stem = file.src_uri[: -len(localized)]
-    prefix = f"{locale}/" if locale != i18n.default_language else ""
-    plain = page.dest_uri.removeprefix(prefix)
-    for other in i18n.build_languages:
+    plain = page.dest_uri.removeprefix(language_folder(config, locale))
+    for other in build_languages(config):
         src_uri = f"{stem}.{other}{PurePosixPath(file.src_uri).suffix}"
         if other == locale or not Path(config.docs_dir, src_uri).is_file():
             continue
-        dest_uri = plain if other == i18n.default_language else f"{other}/{plain}"
+        dest_uri = language_folder(config, other) + plain
         found[other] = File(
             src_uri, config.docs_dir, config.site_dir, config.use_directory_urls, dest_uri=dest_uri
         )
