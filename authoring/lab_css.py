@@ -230,14 +230,13 @@ def lab_pages_html() -> list[str]:
     from mkdocs.config import load_config
 
     from coursesite.cache import cache_folder
-    from coursesite.i18n import default_locale
-    from coursesite.lab.pages import NOTEBOOKS, notebook_locale
+    from coursesite.i18n import source_locale
+    from coursesite.lab.pages import NOTEBOOKS
     from coursesite.lab.runs import NotebookRuns
 
     config = load_config(str(PROJECT / "mkdocs.yml"))
-    default = default_locale(config)
     found = [
-        (path, notebook_locale(path.name, default))
+        (path, source_locale(path.name, config))
         for path in sorted(Path(config.docs_dir).glob(NOTEBOOKS))
     ]
     runs = NotebookRuns(cache_folder(config, "notebooks"))

@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from types import ModuleType
 
 from coursesite import dates, figure, not_found
-from coursesite.agents import addresses, archive, headers
+from coursesite.agents import addresses, headers
+from coursesite.agents.archive import Archive
 from coursesite.agents.twins import Agents
 from coursesite.content import footer, generated
 from coursesite.formulas import mathml
@@ -28,13 +29,13 @@ class SiteBuild:
 
     languages: Languages = field(default_factory=Languages)
     agents: Agents = field(default_factory=Agents)
+    archive: Archive = field(default_factory=Archive)
     lab: Lab = field(default_factory=Lab)
     dates: ModuleType = dates
     footer: ModuleType = footer
     generated: ModuleType = generated
     formulas: ModuleType = mathml
     figure: ModuleType = figure
-    archive: ModuleType = archive
     addresses: ModuleType = addresses
     not_found: ModuleType = not_found
     headers: ModuleType = headers

@@ -16,6 +16,9 @@ written for, and ``pyproject.toml`` pins it.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
+from pathlib import PurePosixPath
 from typing import Any, Protocol, TypedDict, cast
 
 from mkdocs.config.defaults import MkDocsConfig
@@ -171,17 +174,50 @@ def sitemap_pages(config: MkDocsConfig, locale: str) -> list[object] | None:
     return cast(list[object], found) if isinstance(found, list) else None
 
 
-def language_folder(config: MkDocsConfig, locale: str) -> str:
-    """Return the folder i18n builds ``locale``'s pages into, from the site's root: the default
-    language's at the root, each other's in a folder named by its locale (``docs_structure``
-    suffix or folder alike).
+def language_folder(locale: str, default: str) -> str:
+    """Return the folder i18n builds ``locale``'s pages into, from the site's root: the
+    ``default`` language's at the root, each other's in a folder named by its locale
+    (``docs_structure`` suffix or folder alike).
 
-    >>> from types import SimpleNamespace as NS
-    >>> config = NS(plugins={PLUGIN: NS(default_language="zh")})
-    >>> language_folder(config, "zh"), language_folder(config, "en")
+    >>> language_folder("zh", "zh"), language_folder("en", "zh")
     ('', 'en/')
     """
-    return "" if locale == default_locale(config) else f"{locale}/"
+    return "" if locale == default else f"{locale}/"
+
+
+#: ``NAME.LOCALE.SUFFIX``: a source in one language (i18n's suffix structure).
+LOCALIZED = re.compile(r"(?P<stem>.+)\.(?P<locale>[^./]+)(?P<suffix>\.[^./]+)")
+
+
+def split_locale(uri: str, locales: Sequence[str]) -> tuple[str, str | None]:
+    """Return a source's path without its language suffix, and the language (None if it names
+    none of ``locales``).
+
+    >>> split_locale("lab/LAB-02.en.py", ("zh", "en"))
+    ('lab/LAB-02.py', 'en')
+    >>> split_locale("R36.seed.md", ("zh", "en"))
+    ('R36.seed.md', None)
+    """
+    found = LOCALIZED.fullmatch(uri)
+    if found is None or found["locale"] not in locales:
+        return uri, None
+    return found["stem"] + found["suffix"], found["locale"]
+
+
+def in_locale(plain: str, locale: str) -> str:
+    """Return the path of the source ``plain`` in ``locale`` (``split_locale``'s inverse).
+
+    >>> in_locale("lab/LAB-02.py", "en")
+    'lab/LAB-02.en.py'
+    """
+    path = PurePosixPath(plain)
+    return path.with_suffix(f".{locale}{path.suffix}").as_posix()
+
+
+def source_locale(uri: str, config: MkDocsConfig) -> str:
+    """Return the language of the source at ``uri`` by its name; the default one's without a
+    language suffix."""
+    return split_locale(uri, build_languages(config))[1] or default_locale(config)
 
 
 class Alternate(TypedDict, total=False):
@@ -214,8 +250,9 @@ def alternates_to(config: MkDocsConfig, name: str) -> list[Alternate]:
     >>> alternates_to(config, "404.html")
     [{'name': 'English', 'link': 'en/404.html', 'lang': 'en'}]
     """
+    default = default_locale(config)
     return [
-        {**entry, "link": language_folder(config, entry.get("lang", "")) + name}
+        {**entry, "link": language_folder(entry.get("lang", ""), default) + name}
         for entry in site_alternates(config)
     ]
 

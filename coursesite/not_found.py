@@ -17,7 +17,13 @@ from pathlib import Path
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.utils.templates import TemplateContext
 
-from coursesite.i18n import alternates_to, build_locale, language_folder, show_alternates
+from coursesite.i18n import (
+    alternates_to,
+    build_locale,
+    default_locale,
+    language_folder,
+    show_alternates,
+)
 
 #: The theme's error page, as MkDocs names the static template and the file it writes.
 NOT_FOUND = "404.html"
@@ -45,7 +51,7 @@ def on_post_template(output: str, template_name: str, config: MkDocsConfig) -> s
         return output
     # The pages rendered next get their alternates from i18n, or none if it gives them none.
     show_alternates(config, None)
-    folder = language_folder(config, build_locale(config))
+    folder = language_folder(build_locale(config), default_locale(config))
     if not folder:
         return output
     target = Path(config.site_dir) / folder / NOT_FOUND

@@ -35,7 +35,7 @@ from coursesite.agents.llms import (
     write_llms_files,
 )
 from coursesite.agents.sitemaps import answer_sitemaps
-from coursesite.content.generated import with_generated_parts
+from coursesite.content.generated import site_generators, with_generated_parts
 from coursesite.i18n import build_locale, outer_build, page_locale, site_alternates
 
 VIEW_LABELS = {"zh": "查看 Markdown", "en": "View Markdown"}
@@ -182,7 +182,8 @@ class Agents:
             # i18n rewrites the markdown handed to this event line by line (and MkDocs has cut
             # its front matter), so the twin starts again from the file's own bytes.
             source = page.file.content_bytes.decode("utf-8")
-            filled = with_generated_parts(source, page, config)
+            locale, made = page_locale(page, config), site_generators(config)
+            filled, _ = with_generated_parts(source, locale, page.file.src_uri, made)
             self.twins[page.file.dest_uri] = filled.encode("utf-8")
         return markdown
 
@@ -191,7 +192,7 @@ class Agents:
 
         A notebook page's twin is its own ``.py`` source, which ``coursesite.lab`` publishes.
         """
-        locale = page_locale(page, config)
+        locale, title = page_locale(page, config), page_title(page)
         twin = self.twins.get(page.file.dest_uri)
         notebook = twin is None and page.file.src_uri.endswith(".py")
         extras: tuple[tuple[str, str, str], ...] = ()
@@ -201,7 +202,7 @@ class Agents:
             note = NOTEBOOK_NOTES.get(locale, NOTEBOOK_NOTES["en"])
             ipynb = PurePosixPath(uri).with_suffix(".ipynb").as_posix()
             ipynb_note = IPYNB_NOTES.get(locale, IPYNB_NOTES["en"])
-            extras = ((ipynb, f"{page_title(page)} (.ipynb)", ipynb_note),)
+            extras = ((ipynb, f"{title} (.ipynb)", ipynb_note),)
         elif twin is not None:
             uri = twin_uri(page.file.dest_uri)
             path = Path(config.site_dir, uri)
@@ -215,7 +216,6 @@ class Agents:
             return output
         markdown = twin.decode("utf-8")
         optional = page.meta.get("llms") == "optional"
-        title = page_title(page)
         entry = Entry(locale, uri, title, note, markdown, optional, extras)
         self.listing.entries[uri] = entry
         labels = NOTEBOOK_VIEW_LABELS if notebook else VIEW_LABELS

@@ -46,8 +46,11 @@ from coursesite.i18n import (
     build_languages,
     build_locale,
     default_locale,
+    in_locale,
     language_folder,
     outer_build,
+    source_locale,
+    split_locale,
 )
 from coursesite.lab.notebook_html import (
     ANCHOR_ID,
@@ -81,16 +84,6 @@ def notebooks_in(files: Iterable[File]) -> list[str]:
         if len(PurePosixPath(file.src_uri).parts) == len(pattern.parts)
         and PurePosixPath(file.src_uri).match(NOTEBOOKS)
     ]
-
-
-def notebook_locale(src_uri: str, default: str) -> str:
-    """Return the language of ``lab/LAB-02.en.py`` (``en``); ``default`` without a suffix.
-
-    >>> notebook_locale("lab/LAB-02.en.py", "zh"), notebook_locale("lab/LAB-02.py", "zh")
-    ('en', 'zh')
-    """
-    suffixes = PurePosixPath(src_uri).suffixes
-    return suffixes[-2].lstrip(".") if len(suffixes) > 1 else default
 
 
 class NotebookPage(File):
@@ -127,7 +120,7 @@ class Lab:
         self.close()  # what a failed build may have left
         default = default_locale(config)
         docs = Path(config.docs_dir)
-        found = [(path, notebook_locale(path.name, default)) for path in docs.glob(NOTEBOOKS)]
+        found = [(path, source_locale(path.name, config)) for path in docs.glob(NOTEBOOKS)]
         # The build renders the default language's pages first: their runs go first.
         found.sort(key=lambda run: (run[1] != default, str(run[0])))
         self.runs = NotebookRuns(cache_folder(config, "notebooks"))
@@ -258,16 +251,16 @@ def alternates(page: File, file: File, locale: str, config: MkDocsConfig) -> dic
     i18n finds a page's other languages only for Markdown pages; a notebook is an asset to it.
     """
     found: dict[str, File] = {locale: page}
-    localized = f".{locale}{PurePosixPath(file.src_uri).suffix}"
-    if not file.src_uri.endswith(localized):
+    languages, default = build_languages(config), default_locale(config)
+    plain_src, own = split_locale(file.src_uri, languages)
+    if own is None:
         return found
-    stem = file.src_uri[: -len(localized)]
-    plain = page.dest_uri.removeprefix(language_folder(config, locale))
-    for other in build_languages(config):
-        src_uri = f"{stem}.{other}{PurePosixPath(file.src_uri).suffix}"
+    plain = page.dest_uri.removeprefix(language_folder(locale, default))
+    for other in languages:
+        src_uri = in_locale(plain_src, other)
         if other == locale or not Path(config.docs_dir, src_uri).is_file():
             continue
-        dest_uri = language_folder(config, other) + plain
+        dest_uri = language_folder(other, default) + plain
         found[other] = File(
             src_uri, config.docs_dir, config.site_dir, config.use_directory_urls, dest_uri=dest_uri
         )
