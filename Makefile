@@ -28,11 +28,14 @@ help:
 	@echo "make font   - cut the math font and the heatmaps' Chinese font to what they draw (after a new formula or label)"
 	@echo "make lab-css - trim JupyterLab's CSS for the lab's pages (after a new mkdocs-jupyter or palette.css)"
 
+# attn's distribution is attn alone; the build (coursesite) and the author's commands
+# (authoring) are the repository's code: a .pth file puts the project's folder on the path.
 $(STAMP):
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -r requirements/lock.txt
 	$(BIN)/python -m pip install --quiet --no-deps -e .
+	$(BIN)/python -c 'import pathlib, sysconfig; pathlib.Path(sysconfig.get_path("purelib"), "course-site.pth").write_text("$(CURDIR)\n")'
 	rm -f $(VENV)/.installed-*
 	touch $@
 
@@ -115,19 +118,19 @@ page = $(or $(PAGE),$(error make $@ needs the page: make $@ PAGE=R36))
 
 # The titles come through the environment, so that any quote or space in them stays as typed.
 new: install
-	@$(BIN)/python -m coursesite.new "$$PAGE" "$$TITLE_ZH" "$$TITLE_EN"
+	@$(BIN)/python -m authoring.new "$$PAGE" "$$TITLE_ZH" "$$TITLE_EN"
 
 check: install
-	@$(BIN)/python -m coursesite.check $(page)
+	@$(BIN)/python -m authoring.check $(page)
 
 stamp: install
-	@$(BIN)/python -m coursesite.stamp docs/$(page).en.md
+	@$(BIN)/python -m authoring.stamp docs/$(page).en.md
 
 font: install $(NODE_STAMP)
-	$(BIN)/python -m coursesite.formulas.font
+	$(BIN)/python -m authoring.font
 
 lab-css: install $(NODE_STAMP)
-	$(BIN)/python -m coursesite.lab.stylesheet
+	$(BIN)/python -m authoring.lab_css
 
 clean:
 	rm -rf $(VENV) node_modules site .pytest_cache .mypy_cache .ruff_cache

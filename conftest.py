@@ -1,4 +1,5 @@
-"""Sybil collects the examples: the docstrings of attn and of the build's package (coursesite),
+"""Sybil collects the examples: the docstrings of attn, of the build's package (coursesite) and
+of the author's commands (authoring),
 and every Markdown page (README, docs)."""
 
 from doctest import ELLIPSIS, NORMALIZE_WHITESPACE
@@ -21,6 +22,12 @@ build_docstrings = Sybil(
     path="coursesite",
     name="coursesite",
 )
+authoring_docstrings = Sybil(
+    parsers=[DocTestParser(optionflags=FLAGS)],
+    patterns=["*.py"],
+    path="authoring",
+    name="authoring",
+)
 
 MARKDOWN_PARSERS = [PythonCodeBlockParser(doctest_optionflags=FLAGS), SkipParser()]
 
@@ -28,4 +35,6 @@ MARKDOWN_PARSERS = [PythonCodeBlockParser(doctest_optionflags=FLAGS), SkipParser
 pages = Sybil(parsers=MARKDOWN_PARSERS, patterns=["*.md"], path="docs")
 readme = Sybil(parsers=MARKDOWN_PARSERS, filenames={"README.md"}, path=".")
 
-pytest_collect_file = SybilCollection([docstrings, build_docstrings, pages, readme]).pytest()
+pytest_collect_file = SybilCollection(
+    [docstrings, build_docstrings, authoring_docstrings, pages, readme]
+).pytest()

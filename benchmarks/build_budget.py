@@ -4,13 +4,13 @@ r"""Benchmark: the build and test budgets, each goal measured and given PASS or 
   (``synthetic_course.private_copy``: the project's own ``.cache/`` is never read or evicted).
   *Cold*: the copy's ``.cache/`` is removed before each run, so the lab notebook's kernels run
   in both languages. *Warm*: what the cold runs left in it is kept. Median of ``--runs`` each.
-  Goals: cold <= 4 s, warm <= 2.5 s.
+  Goals (issue 25): cold <= 6 s, warm <= 2.5 s.
 * **growth** - synthetic courses of ``--sizes`` lessons x 2 languages
   (``synthetic_course.make_course``: lessons made from R36, the lab dropped), one build each:
-  the least-squares slope of build seconds over page-languages. Goal: <= 25 ms.
+  the least-squares slope of build seconds over page-languages. Goal: <= 35 ms.
 * **edit loop** - ``mkdocs serve --strict`` of the private copy on a free port of 127.0.0.1:
   seconds from appending a line to ``docs/R36.zh.md`` until ``R36.html`` is served with it
-  (the server holds requests while it rebuilds). Median of ``--edits``. Goal: <= 3 s.
+  (the server holds requests while it rebuilds). Median of ``--edits``. Goal: <= 1.5 s.
 * **test command** (``--with-tests``) - wall seconds of ``make test``, the README's command,
   after installation. Goal: <= 60 s.
 
@@ -62,10 +62,10 @@ from synthetic_course import (
 
 #: Each goal: an upper bound and its unit.
 GOALS = {
-    "real site cold build": (4.0, "s"),
+    "real site cold build": (6.0, "s"),
     "real site warm build": (2.5, "s"),
-    "growth per page-language": (25.0, "ms"),
-    "edit loop": (3.0, "s"),
+    "growth per page-language": (35.0, "ms"),
+    "edit loop": (1.5, "s"),
     "make test": (60.0, "s"),
 }
 

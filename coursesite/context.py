@@ -12,15 +12,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from types import ModuleType
 
-from coursesite import figure, not_found, templates
-from coursesite.agents import addresses, archive, headers
+from coursesite import figure, not_found
+from coursesite.agents import addresses, headers
+from coursesite.agents.archive import Archive
 from coursesite.agents.twins import Agents
-from coursesite.content import footer, generated, pymdownx_highlight
+from coursesite.content import footer, generated
 from coursesite.dates import Dates
 from coursesite.formulas import mathml
 from coursesite.i18n import Languages
 from coursesite.lab.pages import Lab
-from coursesite.search.index import Search
+from coursesite.search import index
 
 
 @dataclass
@@ -29,16 +30,14 @@ class SiteBuild:
 
     languages: Languages = field(default_factory=Languages)
     agents: Agents = field(default_factory=Agents)
+    archive: Archive = field(default_factory=Archive)
     lab: Lab = field(default_factory=Lab)
-    search: Search = field(default_factory=Search)
     dates: Dates = field(default_factory=Dates)
     footer: ModuleType = footer
-    highlighting: ModuleType = pymdownx_highlight
     generated: ModuleType = generated
-    templates: ModuleType = templates
     formulas: ModuleType = mathml
     figure: ModuleType = figure
-    archive: ModuleType = archive
     addresses: ModuleType = addresses
     not_found: ModuleType = not_found
     headers: ModuleType = headers
+    search: ModuleType = index

@@ -19,7 +19,7 @@ post_build: a step at a priority above -100 runs before the other languages are 
 ['startup', 'config', 'config']
 >>> hooks = hook_functions(SiteBuild())
 >>> sorted(hooks)[:3]
-['on_build_error', 'on_config', 'on_env']
+['on_build_error', 'on_config', 'on_files']
 """
 
 from __future__ import annotations
@@ -77,8 +77,6 @@ MAP: tuple[Step, ...] = (
          "check the i18n release whose internals the build reads; keep it for build_error"),
     Step("config", "dates", "on_config", 0,
          "date the build from its commit (SOURCE_DATE_EPOCH) before anything is dated"),
-    Step("config", "highlighting", "on_config", 0,
-         "plain python blocks highlighted by one lexer and formatter per build"),
     Step("config", "footer", "on_config", -150,
          "the footer names the attn version that computed every number, in the language "
          "i18n has set for this build", i18n="after"),
@@ -107,10 +105,9 @@ MAP: tuple[Step, ...] = (
          "a notebook's HTML checked and made like a page's, its $...$ marked for MathML"),
     Step("page_content", "formulas", "on_page_content", 0,
          "every formula becomes MathML (the lab's too: after the lab's step)"),
-    Step("env", "templates", "on_env", 0,
-         "the theme's compiled templates are kept in the cache between builds"),
     Step("template_context", "addresses", "on_template_context", 0,
-         "the sitemap's template learns the default language, for its x-default alternates"),
+         "the sitemap's template gets its URLs with their alternates and an x-default, from "
+         "what i18n's own step gave it", i18n="after"),
     Step("template_context", "not_found", "on_template_context", 0,
          "the 404 page's alternates are the 404 pages: else the theme shows the last page's, "
          "which i18n leaves on the config"),
@@ -124,9 +121,6 @@ MAP: tuple[Step, ...] = (
          "the twin and its full-text view written beside the page, linked from it"),
     Step("post_page", "addresses", "on_post_page", 0,
          "with SITE_URL, hreflang alternates absolute and an x-default (crawlers need both)"),
-    Step("post_build", "search", "start_with_the_first_language", 100,
-         "index the first language while i18n builds the others (the other core)",
-         i18n="before"),
     Step("post_build", "agents", "on_post_build", -200,
          "llms.txt, llms-full.txt and the sitemap copies, once the whole site is built",
          i18n="after"),
@@ -135,13 +129,12 @@ MAP: tuple[Step, ...] = (
          "llms.txt, once every language's pages and llms.txt are there", i18n="after"),
     Step("post_build", "lab", "on_post_build", -200,
          "drop the cache entries the whole site did not use", i18n="after"),
-    Step("post_build", "search", "index_the_rest", -200,
-         "index the other languages; one bundle in pagefind/", i18n="after"),
+    Step("post_build", "search", "on_post_build", -200,
+         "one Pagefind run indexes every language's pages, once all are built", i18n="after"),
     Step("build_error", "languages", "on_build_error", 0,
          "a failed nested build leaves i18n's flag set and MkDocs' site cleaning off: undo "
          "both for the next build"),
     Step("build_error", "lab", "on_build_error", 0, "no kernel outlives a failed build"),
-    Step("build_error", "search", "on_build_error", 0, "no Pagefind outlives a failed build"),
     Step("serve", "headers", "on_serve", 0,
          "the preview sends the host's security headers, its live-reload script allowed"),
 )  # fmt: skip

@@ -7,21 +7,27 @@ something for the whole site does it in the outer build (``outer_build``): befor
 ``on_post_build`` only the first language is built, after it the whole site.
 
 The attributes read here (``building``, ``current_language``, ``default_language``,
-``build_languages``, ``i18n_files_per_language``, the facts i18n writes on each file, the
-page's alternates it leaves on ``config.extra``, and what it patches for its nested builds) are
-the plugin's internals, not its documented interface: ``check_version`` stops the build on any
-release other than the one this module was written for, and ``pyproject.toml`` pins it.
+``build_languages``, ``i18n_files_per_language``, the facts i18n writes on each file and the
+``alternates`` of its pages, the page's alternates it leaves on ``config.extra``, the
+``i18n_alternates`` it gives its sitemap's template, and what it patches for its nested builds)
+are the plugin's internals, not its documented interface; no other module or template names
+them: ``check_version`` stops the build on any release other than the one this module was
+written for, and ``pyproject.toml`` pins it.
 """
 
 from __future__ import annotations
 
 import logging
-from typing import Protocol, TypedDict, cast
+import re
+from collections.abc import Sequence
+from pathlib import PurePosixPath
+from typing import Any, Protocol, TypedDict, cast
 
 from mkdocs import utils
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File
 from mkdocs.structure.pages import Page
+from mkdocs.utils.templates import TemplateContext
 from mkdocs_static_i18n.utils import I18nLoggingFilter
 
 from coursesite.releases import require
@@ -108,6 +114,68 @@ def outer_build(config: MkDocsConfig) -> bool:
     return i18n is None or not i18n.building
 
 
+def build_languages(config: MkDocsConfig) -> list[str]:
+    """Return the languages the site is built in (the default one alone without i18n).
+
+    >>> from types import SimpleNamespace as NS
+    >>> build_languages(NS(plugins={}, theme={"language": "zh"}))
+    ['zh']
+    """
+    i18n = plugin(config)
+    return list(i18n.build_languages) if i18n is not None else [default_locale(config)]
+
+
+def adopt_page(config: MkDocsConfig, source: File, page: File, alternates: dict[str, File]) -> None:
+    """Give ``page``, made after i18n's ``on_files`` from ``source`` (which i18n took for an
+    asset), what i18n gives its own pages: ``source``'s facts, its ``alternates`` by locale
+    (what Material's language selector reads) and a place in i18n's sitemap."""
+    copy_file_facts(source, page)
+    if plugin(config) is None:
+        return
+    setattr(page, "alternates", alternates)  # noqa: B010
+    sitemap = sitemap_pages(config, build_locale(config))
+    if sitemap is not None:
+        sitemap.append(page)
+
+
+class SitemapUrl(TypedDict):
+    """One ``<url>`` of the sitemap: its page's URL, date and hreflang alternates (relative to
+    the site's root), an ``x-default`` among them."""
+
+    url: str
+    update_date: str | None
+    links: list[tuple[str, str]]
+
+
+def sitemap_urls(context: TemplateContext, config: MkDocsConfig) -> list[SitemapUrl]:
+    """Return the sitemap's URLs: the pages i18n lists for its sitemap, in each language, each
+    with its alternates and an ``x-default``, the default language's page.
+
+    >>> from types import SimpleNamespace as NS
+    >>> zh, en = NS(url="R36.html"), NS(url="en/R36.html")
+    >>> zh.page, zh.alternates = NS(is_link=False, update_date="2026-01-01"), {"zh": zh, "en": en}
+    >>> config = NS(plugins={PLUGIN: NS(default_language="zh")})
+    >>> sitemap_urls({"i18n_alternates": {"zh": [zh]}}, config)  # doctest: +NORMALIZE_WHITESPACE
+    [{'url': 'R36.html', 'update_date': '2026-01-01', 'links': [('zh', 'R36.html'),
+      ('en', 'en/R36.html'), ('x-default', 'R36.html')]}]
+    """
+    default = default_locale(config)
+    found: dict[str, list[Any]] = cast(dict[str, Any], context).get("i18n_alternates") or {}
+    urls: list[SitemapUrl] = []
+    for files in found.values():
+        for file in files:
+            if not file.page or file.page.is_link:
+                continue
+            others: dict[str, File] = getattr(file, "alternates", None) or {}
+            alternates = [(locale, other.url) for locale, other in others.items()]
+            if default in others:
+                alternates.append(("x-default", others[default].url))
+            urls.append(
+                SitemapUrl(url=file.url, update_date=file.page.update_date, links=alternates)
+            )
+    return urls
+
+
 def sitemap_pages(config: MkDocsConfig, locale: str) -> list[object] | None:
     """Return the list of pages i18n's sitemap lists for ``locale`` (a page i18n made after its
     own ``on_files`` must be added to it), or None."""
@@ -115,17 +183,50 @@ def sitemap_pages(config: MkDocsConfig, locale: str) -> list[object] | None:
     return cast(list[object], found) if isinstance(found, list) else None
 
 
-def language_folder(config: MkDocsConfig, locale: str) -> str:
-    """Return the folder i18n builds ``locale``'s pages into, from the site's root: the default
-    language's at the root, each other's in a folder named by its locale (``docs_structure``
-    suffix or folder alike).
+def language_folder(locale: str, default: str) -> str:
+    """Return the folder i18n builds ``locale``'s pages into, from the site's root: the
+    ``default`` language's at the root, each other's in a folder named by its locale
+    (``docs_structure`` suffix or folder alike).
 
-    >>> from types import SimpleNamespace as NS
-    >>> config = NS(plugins={PLUGIN: NS(default_language="zh")})
-    >>> language_folder(config, "zh"), language_folder(config, "en")
+    >>> language_folder("zh", "zh"), language_folder("en", "zh")
     ('', 'en/')
     """
-    return "" if locale == default_locale(config) else f"{locale}/"
+    return "" if locale == default else f"{locale}/"
+
+
+#: ``NAME.LOCALE.SUFFIX``: a source in one language (i18n's suffix structure).
+LOCALIZED = re.compile(r"(?P<stem>.+)\.(?P<locale>[^./]+)(?P<suffix>\.[^./]+)")
+
+
+def split_locale(uri: str, locales: Sequence[str]) -> tuple[str, str | None]:
+    """Return a source's path without its language suffix, and the language (None if it names
+    none of ``locales``).
+
+    >>> split_locale("lab/LAB-02.en.py", ("zh", "en"))
+    ('lab/LAB-02.py', 'en')
+    >>> split_locale("R36.seed.md", ("zh", "en"))
+    ('R36.seed.md', None)
+    """
+    found = LOCALIZED.fullmatch(uri)
+    if found is None or found["locale"] not in locales:
+        return uri, None
+    return found["stem"] + found["suffix"], found["locale"]
+
+
+def in_locale(plain: str, locale: str) -> str:
+    """Return the path of the source ``plain`` in ``locale`` (``split_locale``'s inverse).
+
+    >>> in_locale("lab/LAB-02.py", "en")
+    'lab/LAB-02.en.py'
+    """
+    path = PurePosixPath(plain)
+    return path.with_suffix(f".{locale}{path.suffix}").as_posix()
+
+
+def source_locale(uri: str, config: MkDocsConfig) -> str:
+    """Return the language of the source at ``uri`` by its name; the default one's without a
+    language suffix."""
+    return split_locale(uri, build_languages(config))[1] or default_locale(config)
 
 
 class Alternate(TypedDict, total=False):
@@ -146,6 +247,23 @@ def site_alternates(config: MkDocsConfig) -> list[Alternate]:
     [{'lang': 'zh', 'link': '/index.html'}]
     """
     return [cast(Alternate, dict(entry)) for entry in config.extra.get("alternate") or []]
+
+
+def alternates_to(config: MkDocsConfig, name: str) -> list[Alternate]:
+    """Return the language selector's entries with each language's ``name`` (a file at the
+    root of each language's folder) as its link, from the site's root.
+
+    >>> from types import SimpleNamespace as NS
+    >>> config = NS(plugins={}, theme={"language": "zh"},
+    ...             extra={"alternate": [{"name": "English", "link": "/en/index.html", "lang": "en"}]})
+    >>> alternates_to(config, "404.html")
+    [{'name': 'English', 'link': 'en/404.html', 'lang': 'en'}]
+    """
+    default = default_locale(config)
+    return [
+        {**entry, "link": language_folder(entry.get("lang", ""), default) + name}
+        for entry in site_alternates(config)
+    ]
 
 
 def show_alternates(config: MkDocsConfig, alternates: list[Alternate] | None) -> None:

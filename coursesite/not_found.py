@@ -8,12 +8,6 @@ further language with MkDocs' whole build into the same folder: left alone, the 
 404 page would replace the default language's, and would show the hreflang alternates of the
 last page rendered before it (``coursesite.i18n.show_alternates`` says why). So each build's
 404 page names the 404 pages as its alternates, and a further language's goes to its folder.
-
->>> from types import SimpleNamespace as NS
->>> config = NS(plugins={}, theme={"language": "zh"},
-...             extra={"alternate": [{"name": "English", "link": "/en/index.html", "lang": "en"}]})
->>> not_found_alternates(config)
-[{'name': 'English', 'link': 'en/404.html', 'lang': 'en'}]
 """
 
 from __future__ import annotations
@@ -24,24 +18,15 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.utils.templates import TemplateContext
 
 from coursesite.i18n import (
-    Alternate,
+    alternates_to,
     build_locale,
+    default_locale,
     language_folder,
     show_alternates,
-    site_alternates,
 )
 
 #: The theme's error page, as MkDocs names the static template and the file it writes.
 NOT_FOUND = "404.html"
-
-
-def not_found_alternates(config: MkDocsConfig) -> list[Alternate]:
-    """Return the language selector's entries with each language's 404 page as its link, from
-    the site's root (the theme roots an error page's links at ``SITE_URL``'s path)."""
-    return [
-        {**entry, "link": language_folder(config, entry.get("lang", "")) + NOT_FOUND}
-        for entry in site_alternates(config)
-    ]
 
 
 def on_template_context(
@@ -49,30 +34,24 @@ def on_template_context(
 ) -> TemplateContext:
     """Give the 404 page the 404 pages as its language alternates."""
     if template_name == NOT_FOUND:
-        show_alternates(config, not_found_alternates(config))
+        show_alternates(config, alternates_to(config, NOT_FOUND))
     return context
 
 
 def on_post_template(output: str, template_name: str, config: MkDocsConfig) -> str:
-    """Write a further language's 404 page into its folder, and nothing at the root.
+    """Write a further language's 404 page into its folder, and nothing at the root; the
+    default language's stays where MkDocs writes it (``tests/test_not_found.py``).
 
-    >>> import tempfile
     >>> from types import SimpleNamespace as NS
-    >>> site = tempfile.mkdtemp()
-    >>> config = NS(plugins={"i18n": NS(current_language="en", default_language="zh")},
-    ...             site_dir=site, extra=NS())
-    >>> on_post_template("<html lang=en>", NOT_FOUND, config)
-    ''
-    >>> (Path(site) / "en" / NOT_FOUND).read_text(encoding="utf-8")
-    '<html lang=en>'
-    >>> on_post_template("<urlset>", "sitemap.xml", config)
-    '<urlset>'
+    >>> config = NS(plugins={}, theme={"language": "zh"}, extra=NS())
+    >>> on_post_template("<html lang=zh>", NOT_FOUND, config), on_post_template("<u>", "s.xml", config)
+    ('<html lang=zh>', '<u>')
     """
     if template_name != NOT_FOUND:
         return output
     # The pages rendered next get their alternates from i18n, or none if it gives them none.
     show_alternates(config, None)
-    folder = language_folder(config, build_locale(config))
+    folder = language_folder(build_locale(config), default_locale(config))
     if not folder:
         return output
     target = Path(config.site_dir) / folder / NOT_FOUND

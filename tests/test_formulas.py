@@ -8,7 +8,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from coursesite.formulas import font, mathml
+from authoring import font
+from coursesite.formulas import mathml
 from coursesite.lab import notebook_html
 from tests.constants import PREFIXES
 from tests.docs_pages import DOCS, page_names, twin

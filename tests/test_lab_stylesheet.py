@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
+from authoring import lab_css
 from coursesite.lab import stylesheet
 from tests.constants import PREFIXES
 from tests.docs_pages import DOCS, notebook_names
@@ -97,7 +98,7 @@ def top_level(selectors: str) -> list[str]:
 @pytest.fixture(scope="module")
 def full_css() -> str:
     """mkdocs-jupyter's whole CSS, as its converter inlines it in every page."""
-    return "\n".join(stylesheet.mkdocs_jupyter_css())
+    return "\n".join(lab_css.mkdocs_jupyter_css())
 
 
 @pytest.fixture(scope="module")
@@ -117,9 +118,7 @@ def test_every_class_a_notebook_page_uses_is_still_styled(
 
 
 def test_every_class_of_every_kind_of_output_is_still_styled(full_css: str, ours: str) -> None:
-    sample = BeautifulSoup(
-        stylesheet.without_inline_styles(stylesheet.sample_html()), "html.parser"
-    )
+    sample = BeautifulSoup(stylesheet.without_inline_styles(lab_css.sample_html()), "html.parser")
     used = notebook_classes(sample)
     # The sample has each kind of output the safelist names.
     assert {"jp-RenderedImage", "jp-RenderedSVG", "jp-RenderedHTML", "dataframe"} <= used
@@ -159,14 +158,14 @@ def test_the_stylesheet_is_linked_from_the_notebook_pages_only(site: Path) -> No
 def test_the_site_has_the_stylesheet_once_with_its_licences(site: Path) -> None:
     uri = stylesheet.stylesheet_uri(DOCS)
     assert sorted(site.rglob("jupyterlab.*.css")) == [site / uri]
-    for name in stylesheet.LICENSES:
+    for name in lab_css.LICENSES:
         beside = posixpath.join(posixpath.dirname(uri), name)
         assert (site / beside).read_bytes() == (DOCS / beside).read_bytes(), name
 
 
 def test_the_name_is_the_hash_of_the_content() -> None:
     [path] = stylesheet.hashed_files(DOCS / stylesheet.FOLDER)
-    assert path.name == stylesheet.hashed_name(path.read_text(encoding="utf-8"))
+    assert path.name == lab_css.hashed_name(path.read_text(encoding="utf-8"))
 
 
 def test_it_names_its_sources_and_licences(ours: str) -> None:
@@ -174,7 +173,7 @@ def test_it_names_its_sources_and_licences(ours: str) -> None:
     assert ours.startswith('@charset "UTF-8";\n/* ')
     assert f"mkdocs-jupyter {metadata.version('mkdocs-jupyter')} " in head, "run `make lab-css`"
     assert "make lab-css" in head
-    assert all(name in head for name in stylesheet.LICENSES)
+    assert all(name in head for name in lab_css.LICENSES)
     jupyterlab = (DOCS / stylesheet.FOLDER / "LICENSE-jupyterlab.txt").read_text(encoding="utf-8")
     assert jupyterlab.startswith("Copyright (c) 2015-")
     assert "Project Jupyter Contributors" in jupyterlab
@@ -185,7 +184,7 @@ def test_it_names_its_sources_and_licences(ours: str) -> None:
 
 def test_the_committed_stylesheet_is_what_make_lab_css_makes(site: Path, ours: str) -> None:
     # After the site's build, the runs are in the cache: no kernel starts here.
-    fresh = stylesheet.stylesheet([*stylesheet.lab_pages_html(), stylesheet.sample_html()])
+    fresh = lab_css.stylesheet([*lab_css.lab_pages_html(), lab_css.sample_html()])
     assert fresh == ours, "run `make lab-css`"
 
 

@@ -16,7 +16,7 @@ import attn
 from attn import plot
 from attn.lesson import K, Q, V
 from attn.plot import Heatmaps, weights_before_after
-from coursesite.formulas.font import write_label_font
+from authoring.font import write_label_font
 from tests.docs_pages import ROOT
 
 #: A 390 px phone leaves about this much width to the page's content.

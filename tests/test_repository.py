@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 import subprocess
+import tomllib
+from fnmatch import fnmatch
 from pathlib import Path
 
 import pytest
@@ -66,6 +68,17 @@ def test_no_path_from_a_developers_machine(files: list[Path]) -> None:
 
 def test_nothing_cites_a_file_outside_the_repository(files: list[Path]) -> None:
     assert offending_lines(OUTSIDE, files) == []
+
+
+def test_attns_distribution_holds_attn_alone() -> None:
+    """The packages setuptools puts in attn's wheel (``pip wheel .``) are those of the project's
+    folder that pyproject.toml's patterns include: attn's alone, not the build's."""
+    find = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["tool"]["setuptools"]
+    packages = sorted(path.parent.name for path in ROOT.glob("*/__init__.py"))
+    include = find["packages"]["find"]["include"]
+    shipped = [name for name in packages if any(fnmatch(name, glob) for glob in include)]
+    assert {"coursesite", "authoring"} <= set(packages)
+    assert shipped == ["attn"], "attn's wheel would ship the build's packages too"
 
 
 @pytest.mark.parametrize(

@@ -3,23 +3,18 @@ on, nothing of Material's search left."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-from coursesite.search.index import (
-    BODY,
-    FOLDER,
-    OPTIONS,
-    USED,
-    indexed_page,
-    indexed_text,
-    language_of,
-    pages_to_index,
-)
-from coursesite.search.pagefind import ENTRY, started
+import pytest
+
+from coursesite.search.index import BODY, indexed_page, indexed_text, pages_to_index
+from coursesite.search.pagefind import LEFT_OUT, SHIPPED, bundle, shipped_names
 from tests.constants import PREFIXES
 from tests.docs_pages import ROOT, notebook_names, page_names
 from tests.site import bundle_fragments, search_fragments, soup
+
+#: What Pagefind 1.5 writes at a bundle's top level, as the site ships it or leaves it out.
+PAGEFIND_FILES = ["fragment", "index", "pagefind-entry.json", "pagefind.js", "wasm.en.pagefind"]
 
 
 def test_each_language_has_its_own_index_of_its_own_pages(site: Path) -> None:
@@ -77,49 +72,57 @@ def test_the_index_is_written_into_the_site_only(site: Path) -> None:
     assert not (ROOT / "pagefind").exists()
 
 
-def test_code_and_formulas_without_their_markup_index_the_same(site: Path) -> None:
+def test_code_and_formulas_without_their_markup_index_the_same(site: Path, tmp_path: Path) -> None:
     # Pagefind reads code and formulas without Pygments' and MathML's inner tags: it must find
     # the same words in the same places as in the page as built.
     pages: dict[str, list[tuple[str, str]]] = {"stripped": [], "as built": []}
-    for prefix in PREFIXES.values():
+    for language, prefix in PREFIXES.items():
         html = (site / f"{prefix}R36.html").read_text(encoding="utf-8")
         stripped = indexed_page(html)
         assert stripped is not None
         assert "<span" not in stripped.split("<pre", 1)[1].split("</pre>", 1)[0]
         article = indexed_text(html[html.index(BODY) : html.rindex("</article>")])
-        whole = f'<html lang="{language_of(stripped)}"><body>{article}</body></html>'
+        whole = f'<html lang="{language}"><body>{article}</body></html>'
         pages["stripped"].append((f"{prefix}R36.html", stripped))
         pages["as built"].append((f"{prefix}R36.html", whole))
-    runs = {name: started(own, OPTIONS) for name, own in pages.items()}
-    try:
-        indexed = {name: bundle_fragments(run.wait()) for name, run in runs.items()}
-    finally:
-        for run in runs.values():
-            run.stop()
+    indexed = {name: bundle_fragments(bundle(own, tmp_path / name)) for name, own in pages.items()}
     assert indexed["stripped"] == indexed["as built"]
     assert len(indexed["stripped"]) == len(PREFIXES)
 
 
-def test_languages_indexed_apart_give_the_bundle_of_one_run(site: Path) -> None:
-    # The build indexes each language in a run of its own (coursesite.search.pagefind): put together,
-    # the bundle must be the one a single run over every page writes.
-    run = started(pages_to_index(site), OPTIONS)
-    try:
-        single = run.wait()
-        files = {
-            path.relative_to(single).as_posix(): path.read_bytes()
-            for path in single.rglob("*")
-            if path.is_file() and (path.parent != single or USED.match(path.name))
-        }
-        built = {
-            path.relative_to(site / FOLDER).as_posix(): path.read_bytes()
-            for path in (site / FOLDER).rglob("*")
-            if path.is_file()
-        }
-        assert set(built) == set(files)
-        entry = files.pop(ENTRY)
-        assert json.loads(built.pop(ENTRY)) == json.loads(entry)
-        assert [name for name in files if built[name] != files[name]] == []
-        assert len(json.loads(entry)["languages"]) == len(PREFIXES)
-    finally:
-        run.stop()
+def test_pagefind_takes_each_chinese_character_for_a_word(tmp_path: Path) -> None:
+    # The scheme rests on Pagefind splitting words at U+200B (and search.js taking it out of
+    # what it shows): 归一化 split must be three words where, as written, jieba finds one.
+    def page(text: str) -> str:
+        return f'<html lang="zh"><body>{BODY}<p>{text}</p></div></body></html>'
+
+    pages = [("split.html", page(indexed_text("归一化"))), ("whole.html", page("归一化"))]
+    fragments = bundle_fragments(bundle(pages, tmp_path))
+    split, whole = fragments["/split.html"], fragments["/whole.html"]
+    assert split["word_count"] == whole["word_count"] + 2, "Pagefind's words are not U+200B's"
+    assert split["content"] == whole["content"], "as written, once search.js takes U+200B out"
+
+
+def test_the_site_ships_the_files_pagefind_writes_that_search_js_loads(
+    site: Path, tmp_path: Path
+) -> None:
+    made = bundle(pages_to_index(site), tmp_path)
+    written = sorted(path.name for path in made.iterdir())
+    shipped = sorted(path.name for path in (site / "pagefind").iterdir())
+    assert shipped == shipped_names(written)
+    assert [name for name in written if LEFT_OUT.fullmatch(name)], "Pagefind's own UIs"
+
+
+@pytest.mark.parametrize(
+    ("names", "named"),
+    [
+        ([*PAGEFIND_FILES, "pagefind-search.js"], "pagefind-search.js"),  # a new file
+        ([name for name in PAGEFIND_FILES if name != "pagefind.js"], "pagefind.js"),  # renamed
+        ([name for name in PAGEFIND_FILES if name != "fragment"], "fragment"),
+    ],
+)
+def test_a_file_name_the_build_does_not_know_stops_it(names: list[str], named: str) -> None:
+    assert shipped_names(PAGEFIND_FILES) == PAGEFIND_FILES
+    assert all(SHIPPED.fullmatch(name) for name in PAGEFIND_FILES)
+    with pytest.raises(RuntimeError, match=rf"{named}.*a new Pagefind release"):
+        shipped_names(names)

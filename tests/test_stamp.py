@@ -1,4 +1,4 @@
-"""`make stamp PAGE=…` (coursesite.stamp's command line): it makes the front matter the parity
+"""`make stamp PAGE=…` (authoring.stamp's command line): it makes the front matter the parity
 tests read, keeps the page's other keys, says what it changed, and refuses a missing page."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from coursesite.stamp import main, sha256
+from authoring.stamp import main, sha256
 from tests.markdown_parts import body, front_matter
 
 ENGLISH = "# R37 · Scale and mask { #r37 }\n\nText.\n"

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from coursesite.stamp import sha256
+from authoring.stamp import sha256
 from tests import markdown_parts
 from tests.docs_pages import ROOT, page_names, twin
 from tests.markdown_parts import Part, front_matter, located_parts

@@ -24,7 +24,10 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.pages import Page
 from mkdocs.utils.templates import TemplateContext
 
-from coursesite.i18n import default_locale
+from coursesite.i18n import default_locale, sitemap_urls
+
+#: The static template that lists the site's pages (``overrides/sitemap.xml``).
+SITEMAP = "sitemap.xml"
 
 #: The theme's language alternates (a Markdown twin's alternate has a type, and no hreflang).
 HREFLANG = re.compile(r'<link rel="alternate" href="(?P<href>[^"]*)" hreflang="(?P<lang>[^"]+)">')
@@ -53,8 +56,9 @@ def absolute_alternates(page_html: str, page_url: str, default: str) -> str:
 def on_template_context(
     context: TemplateContext, template_name: str, config: MkDocsConfig
 ) -> TemplateContext:
-    """Give the static templates (``sitemap.xml``) the default language, for its x-default."""
-    context["default_locale"] = default_locale(config)  # type: ignore[typeddict-unknown-key]
+    """Give the sitemap's template its URLs, each with its alternates and an x-default."""
+    if template_name == SITEMAP:
+        context["sitemap_urls"] = sitemap_urls(context, config)  # type: ignore[typeddict-unknown-key]
     return context
 
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 import hashlib
 import io
 import json
-import re
 import zipfile
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -34,8 +33,20 @@ from mkdocs.utils import get_build_datetime
 import attn
 from coursesite import PROJECT
 from coursesite.agents import archive_readme
-from coursesite.content.generated import GENERATORS, MARKER, generators
-from coursesite.i18n import build_locale, default_locale, plugin
+from coursesite.content.generated import (
+    GENERATORS,
+    Part,
+    site_generators,
+    with_generated_parts,
+)
+from coursesite.i18n import (
+    build_languages,
+    build_locale,
+    default_locale,
+    language_folder,
+    outer_build,
+    split_locale,
+)
 
 ARCHIVE = "originals.zip"
 ARCHIVE_FOLDER = "docs"
@@ -45,18 +56,6 @@ PACKAGE_FILES = ("*.py", "py.typed")
 MANIFEST = "manifest.json"
 CONFTEST = Path(__file__).with_name("archive_conftest.py")
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
-#: ``NAME.LOCALE.SUFFIX``: a source in one language (i18n's suffix structure).
-LOCALIZED = re.compile(r"(?P<stem>.+)\.(?P<locale>[^./]+)(?P<suffix>\.[^./]+)")
-
-
-@dataclass(frozen=True)
-class Part:
-    """A generated part of a page as published: what made it, and the first and last of the
-    lines its marker's line became."""
-
-    name: str
-    first: int
-    last: int
 
 
 @dataclass(frozen=True)
@@ -105,30 +104,6 @@ def utf8(path: Path, name: str) -> str:
         raise PluginError(f"{name} is not UTF-8 ({error}); {ARCHIVE} holds UTF-8") from error
 
 
-def split_locale(uri: str, locales: Sequence[str]) -> tuple[str, str | None]:
-    """Return a source's path without its language suffix, and the language (None if it names
-    none of ``locales``).
-
-    >>> split_locale("lab/LAB-02.en.py", ("zh", "en"))
-    ('lab/LAB-02.py', 'en')
-    >>> split_locale("R36.seed.md", ("zh", "en"))
-    ('R36.seed.md', None)
-    """
-    found = LOCALIZED.fullmatch(uri)
-    if found is None or found["locale"] not in locales:
-        return uri, None
-    return found["stem"] + found["suffix"], found["locale"]
-
-
-def language_prefix(locale: str, default: str) -> str:
-    """Return the folder of the site a language is published in: the default at the root.
-
-    >>> language_prefix("zh", "zh"), language_prefix("en", "zh")
-    ('', 'en/')
-    """
-    return "" if locale == default else f"{locale}/"
-
-
 def published_uri(uri: str, locales: Sequence[str], default: str) -> str | None:
     """Return where the site publishes the source at ``uri`` (under ``docs/``) as it is: a
     page's Markdown twin, a notebook's ``.py``; None for a source in no built language.
@@ -141,39 +116,7 @@ def published_uri(uri: str, locales: Sequence[str], default: str) -> str | None:
     None
     """
     plain, locale = split_locale(uri, locales)
-    return None if locale is None else language_prefix(locale, default) + plain
-
-
-def with_generated_parts(
-    markdown: str,
-    locale: str,
-    name: str,
-    generators: Mapping[str, Callable[[str], str]] = GENERATORS,
-) -> tuple[str, list[Part]]:
-    r"""Return ``markdown`` with each generation marker filled in ``locale``, as the pages and
-    their twins are (``GENERATORS``, for a source that is not a page of this build), and the
-    lines each generated part takes.
-
-    >>> two_lines = {"two-lines": lambda locale: f"1 {locale}\n2\n"}
-    >>> text, parts = with_generated_parts("a\n<!-- generated: two-lines --> !\nb", "en", "p.md", two_lines)
-    >>> text.splitlines(), parts
-    (['a', '1 en', '2', ' !', 'b'], [Part(name='two-lines', first=2, last=4)])
-    """
-    pieces: list[str] = []
-    parts: list[Part] = []
-    line, at = 1, 0
-    for marker in MARKER.finditer(markdown):
-        if marker[1] not in generators:
-            raise PluginError(f"{name}: unknown generated content {marker[1]!r}")
-        before = markdown[at : marker.start()]
-        line += before.count("\n")
-        text = generators[marker[1]](locale)
-        # The marker's line becomes these lines (the last ends as the marker's line did).
-        parts.append(Part(marker[1], line, line + text.count("\n")))
-        line += text.count("\n")
-        pieces += [before, text]
-        at = marker.end()
-    return "".join([*pieces, markdown[at:]]), parts
+    return None if locale is None else language_folder(locale, default) + plain
 
 
 def page_sources(
@@ -310,23 +253,28 @@ def archive_time(when: datetime) -> tuple[int, int, int, int, int, int]:
 
 def built_locales(config: MkDocsConfig) -> tuple[list[str], str]:
     """Return the languages the site is built in and the default one (at the site's root)."""
-    i18n = plugin(config)
-    default = default_locale(config)
-    return (list(i18n.build_languages) if i18n is not None else [default]), default
+    return build_languages(config), default_locale(config)
 
 
-def on_files(files: Files, config: MkDocsConfig) -> Files:
-    """Add ``originals.zip`` to the language being built, in its folder (``en/originals.zip``).
+class Archive:
+    """``originals.zip``, made once for the whole site: every language publishes its bytes."""
 
-    Its source path is ``originals.zip`` in every language, as a page's is ``index.md``: a link
-    to it from a page at the docs' root is found in every language (MkDocs checks links by
-    source path) and leads to the archive in the page's own folder, as its twin's link does.
-    """
-    locales, default = built_locales(config)
-    published_at = [language_prefix(locale, default) + ARCHIVE for locale in locales]
-    makers = generators(Path(config.config_file_path))
-    content = originals_zip(Path(config.docs_dir), locales, default, published_at, None, makers)
-    file = File.generated(config, ARCHIVE, content=content)
-    file.dest_uri = language_prefix(build_locale(config), default) + ARCHIVE
-    files.append(file)
-    return files
+    def __init__(self) -> None:
+        self.content: bytes | None = None
+
+    def on_files(self, files: Files, config: MkDocsConfig) -> Files:
+        """Add ``originals.zip`` to the language being built, in its folder (``en/originals.zip``).
+
+        Its source path is ``originals.zip`` in every language, as a page's is ``index.md``: a
+        link to it from a page at the docs' root is found in every language (MkDocs checks links
+        by source path) and leads to the archive in the page's own folder, as its twin's does.
+        """
+        locales, default = built_locales(config)
+        if outer_build(config) or self.content is None:
+            published_at = [language_folder(locale, default) + ARCHIVE for locale in locales]
+            docs, makers = Path(config.docs_dir), site_generators(config)
+            self.content = originals_zip(docs, locales, default, published_at, None, makers)
+        file = File.generated(config, ARCHIVE, content=self.content)
+        file.dest_uri = language_folder(build_locale(config), default) + ARCHIVE
+        files.append(file)
+        return files

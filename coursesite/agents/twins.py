@@ -17,6 +17,7 @@ from functools import cache
 from pathlib import Path, PurePosixPath
 
 from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import Files
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
@@ -34,8 +35,8 @@ from coursesite.agents.llms import (
     write_llms_files,
 )
 from coursesite.agents.sitemaps import answer_sitemaps
-from coursesite.content.generated import with_generated_parts
-from coursesite.i18n import build_locale, outer_build, page_locale
+from coursesite.content.generated import site_generators, with_generated_parts
+from coursesite.i18n import build_locale, outer_build, page_locale, site_alternates
 
 VIEW_LABELS = {"zh": "查看 Markdown", "en": "View Markdown"}
 NOTEBOOK_VIEW_LABELS = {"zh": "查看全文（.py）", "en": "View the full text (.py)"}
@@ -70,6 +71,10 @@ def with_twin_links(
     <head><link rel="alternate" type="text/markdown" href="R36.md"></head><article
     class="md-content__inner md-typeset"><h1>T</h1><p class="md-twin"><a href="R36.md"
     type="text/markdown"><span class="twemoji"></span> View Markdown</a></p><p>
+    >>> with_twin_links(page.replace("md-typeset", "md-content"), "R36.md", "View Markdown")
+    Traceback (most recent call last):
+    ...
+    mkdocs.exceptions.PluginError: no title (</h1>) in an article <article class="md-content__inner md-typeset"> to put 'View Markdown' under: has mkdocs-material changed its article's markup (ARTICLE in coursesite/agents/twins.py), or does the page lack its # title?
     """
     link = f'<link rel="alternate" type="{media_type}" href="{html.escape(href)}">'
     target = html.escape(action_href or href)
@@ -90,7 +95,13 @@ def with_twin_links(
     article = page_html.find(ARTICLE)
     title_end = page_html.find("</h1>", article) if article >= 0 else -1
     if title_end < 0:
-        return page_html
+        # Material's article markup is matched as written: a release that changes it would
+        # otherwise drop the link from every page, silently.
+        raise PluginError(
+            f"no title (</h1>) in an article {ARTICLE} to put {label!r} under: "
+            "has mkdocs-material changed its article's markup (ARTICLE in "
+            "coursesite/agents/twins.py), or does the page lack its # title?"
+        )
     at = title_end + len("</h1>")
     return page_html[:at] + action + page_html[at:]
 
@@ -106,7 +117,7 @@ def raw_label(href: str) -> str:
 
 def language_name(config: MkDocsConfig, locale: str) -> str:
     """Return the name the language selector shows for ``locale`` (i18n fills it in)."""
-    for alternate in config.extra.get("alternate") or []:
+    for alternate in site_alternates(config):
         if alternate.get("lang") == locale and alternate.get("name"):
             return str(alternate["name"])
     return locale
@@ -171,7 +182,8 @@ class Agents:
             # i18n rewrites the markdown handed to this event line by line (and MkDocs has cut
             # its front matter), so the twin starts again from the file's own bytes.
             source = page.file.content_bytes.decode("utf-8")
-            filled = with_generated_parts(source, page, config)
+            locale, made = page_locale(page, config), site_generators(config)
+            filled, _ = with_generated_parts(source, locale, page.file.src_uri, made)
             self.twins[page.file.dest_uri] = filled.encode("utf-8")
         return markdown
 
@@ -180,7 +192,7 @@ class Agents:
 
         A notebook page's twin is its own ``.py`` source, which ``coursesite.lab`` publishes.
         """
-        locale = page_locale(page, config)
+        locale, title = page_locale(page, config), page_title(page)
         twin = self.twins.get(page.file.dest_uri)
         notebook = twin is None and page.file.src_uri.endswith(".py")
         extras: tuple[tuple[str, str, str], ...] = ()
@@ -190,7 +202,7 @@ class Agents:
             note = NOTEBOOK_NOTES.get(locale, NOTEBOOK_NOTES["en"])
             ipynb = PurePosixPath(uri).with_suffix(".ipynb").as_posix()
             ipynb_note = IPYNB_NOTES.get(locale, IPYNB_NOTES["en"])
-            extras = ((ipynb, f"{page_title(page)} (.ipynb)", ipynb_note),)
+            extras = ((ipynb, f"{title} (.ipynb)", ipynb_note),)
         elif twin is not None:
             uri = twin_uri(page.file.dest_uri)
             path = Path(config.site_dir, uri)
@@ -204,7 +216,6 @@ class Agents:
             return output
         markdown = twin.decode("utf-8")
         optional = page.meta.get("llms") == "optional"
-        title = page_title(page)
         entry = Entry(locale, uri, title, note, markdown, optional, extras)
         self.listing.entries[uri] = entry
         labels = NOTEBOOK_VIEW_LABELS if notebook else VIEW_LABELS

@@ -1,2 +1,2 @@
-"""What the build adds to the pages' content: generated parts (glossary, attn reference), the
-footer, and the doctests' highlighting."""
+"""What the build adds to the pages' content: generated parts (glossary, attn reference) and the
+footer."""

@@ -8,11 +8,13 @@ which reads as nothing in the raw Markdown; an unknown name fails the build.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
@@ -42,22 +44,56 @@ def generators(config_file: Path = CONFIG) -> dict[str, Callable[[str], str]]:
 GENERATORS = generators()
 
 
+def site_generators(config: MkDocsConfig) -> Mapping[str, Callable[[str], str]]:
+    """Return the generators of the site being built: a copy of the project lists the lessons
+    of its own ``mkdocs.yml``'s nav."""
+    return generators(Path(config.config_file_path)) if config.config_file_path else GENERATORS
+
+
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-    """Replace each generation marker with what it names, in the page's language."""
-    return with_generated_parts(markdown, page, config)
-
-
-def with_generated_parts(markdown: str, page: Page, config: MkDocsConfig) -> str:
-    """Return ``markdown`` with each generation marker replaced by what it names (the page and
-    its raw twin are filled by this one function)."""
+    """Replace each generation marker with what it names, in the page's language (its raw twin
+    is filled by the same function, ``coursesite.agents.twins``)."""
     locale = page_locale(page, config)
-    # The build's own mkdocs.yml: a copy of the project lists the lessons of its own nav.
-    made = generators(Path(config.config_file_path)) if config.config_file_path else GENERATORS
+    return with_generated_parts(markdown, locale, page.file.src_uri, site_generators(config))[0]
 
-    def fill(match: re.Match[str]) -> str:
-        name = match.group(1)
-        if name not in made:
-            raise ValueError(f"{page.file.src_uri}: unknown generated content {name!r}")
-        return made[name](locale)
 
-    return MARKER.sub(fill, markdown)
+@dataclass(frozen=True)
+class Part:
+    """A generated part of a page as published: what made it, and the first and last of the
+    lines its marker's line became."""
+
+    name: str
+    first: int
+    last: int
+
+
+def with_generated_parts(
+    markdown: str,
+    locale: str,
+    name: str,
+    generators: Mapping[str, Callable[[str], str]] = GENERATORS,
+) -> tuple[str, list[Part]]:
+    r"""Return ``markdown`` with each generation marker filled in ``locale``, as the pages and
+    their twins are (``GENERATORS``, for a source that is not a page of this build), and the
+    lines each generated part takes.
+
+    >>> two_lines = {"two-lines": lambda locale: f"1 {locale}\n2\n"}
+    >>> text, parts = with_generated_parts("a\n<!-- generated: two-lines --> !\nb", "en", "p.md", two_lines)
+    >>> text.splitlines(), parts
+    (['a', '1 en', '2', ' !', 'b'], [Part(name='two-lines', first=2, last=4)])
+    """
+    pieces: list[str] = []
+    parts: list[Part] = []
+    line, at = 1, 0
+    for marker in MARKER.finditer(markdown):
+        if marker[1] not in generators:
+            raise PluginError(f"{name}: unknown generated content {marker[1]!r}")
+        before = markdown[at : marker.start()]
+        line += before.count("\n")
+        text = generators[marker[1]](locale)
+        # The marker's line becomes these lines (the last ends as the marker's line did).
+        parts.append(Part(marker[1], line, line + text.count("\n")))
+        line += text.count("\n")
+        pieces += [before, text]
+        at = marker.end()
+    return "".join([*pieces, markdown[at:]]), parts

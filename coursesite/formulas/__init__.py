@@ -1,2 +1,2 @@
-"""Formulas: LaTeX to MathML at build time (mathml.py), and the math font cut to what they draw
-(font.py, ``make font``)."""
+"""Formulas: LaTeX to MathML at build time (mathml.py); ``make font`` (authoring/font.py) cuts
+the math font to what they draw."""

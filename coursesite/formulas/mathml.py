@@ -36,7 +36,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-#: The vendored subset, relative to ``docs_dir``; ``python -m coursesite.formulas.font`` writes it.
+#: The vendored subset, relative to ``docs_dir``; ``python -m authoring.font`` writes it.
 FONT = Path("assets/fonts/stix-two-math-subset.woff2")
 
 # arithmatex's generic output (the LaTeX inside is HTML-escaped), and the punctuation after it:

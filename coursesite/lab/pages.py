@@ -42,13 +42,15 @@ from mkdocs.structure.pages import Page
 
 from coursesite.cache import cache_folder
 from coursesite.i18n import (
-    I18nPlugin,
+    adopt_page,
+    build_languages,
     build_locale,
-    copy_file_facts,
     default_locale,
+    in_locale,
+    language_folder,
     outer_build,
-    plugin,
-    sitemap_pages,
+    source_locale,
+    split_locale,
 )
 from coursesite.lab.notebook_html import (
     ANCHOR_ID,
@@ -87,16 +89,6 @@ def notebooks_in(files: Iterable[File]) -> list[str]:
     ]
 
 
-def notebook_locale(src_uri: str, default: str) -> str:
-    """Return the language of ``lab/LAB-02.en.py`` (``en``); ``default`` without a suffix.
-
-    >>> notebook_locale("lab/LAB-02.en.py", "zh"), notebook_locale("lab/LAB-02.py", "zh")
-    ('en', 'zh')
-    """
-    suffixes = PurePosixPath(src_uri).suffixes
-    return suffixes[-2].lstrip(".") if len(suffixes) > 1 else default
-
-
 class NotebookPage(File):
     """A notebook source that MkDocs builds as a page (its ``render`` is the lab's)."""
 
@@ -131,7 +123,7 @@ class Lab:
         self.close()  # what a failed build may have left
         default = default_locale(config)
         docs = Path(config.docs_dir)
-        found = [(path, notebook_locale(path.name, default)) for path in docs.glob(NOTEBOOKS)]
+        found = [(path, source_locale(path.name, config)) for path in docs.glob(NOTEBOOKS)]
         # The build renders the default language's pages first: their runs go first.
         found.sort(key=lambda run: (run[1] != default, str(run[0])))
         self.runs = NotebookRuns(cache_folder(config, "notebooks"))
@@ -140,7 +132,6 @@ class Lab:
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
         """Make each notebook a page again, at i18n's place for it, with its downloads beside it."""
-        i18n = plugin(config)
         locale = build_locale(config)
         self.downloads = {}
         for src_uri in notebooks_in(files):
@@ -158,14 +149,7 @@ class Lab:
                 dest_uri=dest_uri,
                 inclusion=file.inclusion,
             )
-            copy_file_facts(file, page)
-            if i18n is not None:
-                # What Material's language selector reads, as on i18n's own pages.
-                setattr(page, "alternates", alternates(page, file, locale, i18n, config))  # noqa: B010
-                # i18n's sitemap lists the pages it saw in its own on_files, this one not yet.
-                sitemap = sitemap_pages(config, locale)
-                if sitemap is not None:
-                    sitemap.append(page)
+            adopt_page(config, file, page, alternates(page, file, locale, config))
             files.append(page)
             stem = PurePosixPath(dest_uri).with_suffix("")
             source = Path(file.abs_src_path or "")
@@ -266,25 +250,22 @@ class Lab:
         self.runs = None
 
 
-def alternates(
-    page: File, file: File, locale: str, i18n: I18nPlugin, config: MkDocsConfig
-) -> dict[str, File]:
+def alternates(page: File, file: File, locale: str, config: MkDocsConfig) -> dict[str, File]:
     """Return the notebook page in every built language, for Material's language selector.
 
     i18n finds a page's other languages only for Markdown pages; a notebook is an asset to it.
     """
     found: dict[str, File] = {locale: page}
-    localized = f".{locale}{PurePosixPath(file.src_uri).suffix}"
-    if not file.src_uri.endswith(localized):
+    languages, default = build_languages(config), default_locale(config)
+    plain_src, own = split_locale(file.src_uri, languages)
+    if own is None:
         return found
-    stem = file.src_uri[: -len(localized)]
-    prefix = f"{locale}/" if locale != i18n.default_language else ""
-    plain = page.dest_uri.removeprefix(prefix)
-    for other in i18n.build_languages:
-        src_uri = f"{stem}.{other}{PurePosixPath(file.src_uri).suffix}"
+    plain = page.dest_uri.removeprefix(language_folder(locale, default))
+    for other in languages:
+        src_uri = in_locale(plain_src, other)
         if other == locale or not Path(config.docs_dir, src_uri).is_file():
             continue
-        dest_uri = plain if other == i18n.default_language else f"{other}/{plain}"
+        dest_uri = language_folder(other, default) + plain
         found[other] = File(
             src_uri, config.docs_dir, config.site_dir, config.use_directory_urls, dest_uri=dest_uri
         )

@@ -14,8 +14,8 @@ whoever segments it. The characters are split with U+200B, the separator Pagefin
 between segmented words and strips from what it shows, so excerpts read as written.
 
 Pagefind reads a copy of each page's article only (the navigation around it is most of a page's
-bytes), with its command line (its Python API answers one file per 0.1 s), one language at a
-time: the first while i18n builds the next (``pagefind.py``).
+bytes), with its command line (its Python API answers one file per 0.1 s), every language in
+one run (``pagefind.py``).
 
 >>> indexed_text('<p>沿 key 轴归一化</p><code>S</code>')
 '<p>沿 key 轴\u200b归\u200b一\u200b化</p><code>S</code>'
@@ -26,26 +26,18 @@ time: the first while i18n builds the next (``pagefind.py``).
 from __future__ import annotations
 
 import re
-import shutil
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
 
-from coursesite.i18n import build_locale, outer_build
-from coursesite.search.pagefind import SiteRuns, runs_apart
+from coursesite.i18n import outer_build
+from coursesite.search.pagefind import write_index
 
 #: Where the index goes, under the site; ``search.js`` imports ``pagefind.js`` from there.
 FOLDER = "pagefind"
 #: What marks a page's body as the part a reader should land on (``overrides/main.html``).
 BODY = "<div data-pagefind-body>"
-#: What the search dialog uses of Pagefind's bundle: not its own UIs, nor its worker (search.js
-#: searches on the page's thread).
-USED = re.compile(r"pagefind\.js|pagefind-entry\.json|wasm\.|.*\.pf_")
-#: URLs as the site links them (``index.html`` kept); ``_`` kept in words, so that ``d_k`` is
-#: one word as in the code.
-OPTIONS = ["--keep-index-url", "--include-characters", "_", "--quiet"]
-
 HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 #: Chinese characters side by side. Tags hold none but in attribute values, which Pagefind
 #: does not index as words: one pass over the whole article (3 times faster than text only).
@@ -119,11 +111,8 @@ def indexed_page(html: str) -> str | None:
     )
 
 
-def pages_to_index(
-    site: Path, languages: Callable[[str], bool] = lambda _: True
-) -> Iterator[tuple[str, str]]:
-    """Yield ``(path, what Pagefind reads)`` for each built page with a body to index whose
-    language ``languages`` takes.
+def pages_to_index(site: Path) -> Iterator[tuple[str, str]]:
+    """Yield ``(path, what Pagefind reads)`` for each built page with a body to index.
 
     >>> import tempfile
     >>> site = Path(tempfile.mkdtemp())
@@ -133,78 +122,23 @@ def pages_to_index(
     >>> _ = (site / "R36.md.html").write_text('<html lang="zh"><pre>读取</pre>', encoding="utf-8")
     >>> [path for path, _ in pages_to_index(site)]
     ['R36.html']
-    >>> [path for path, _ in pages_to_index(site, lambda language: language == "en")]
-    []
     """
     for path in sorted(site.rglob("*.html")):
-        html = path.read_text(encoding="utf-8")
-        lang = LANG.search(html)
-        if lang is None or not languages(lang[1]):
-            continue
-        page = indexed_page(html)
+        page = indexed_page(path.read_text(encoding="utf-8"))
         if page is not None:
             yield path.relative_to(site).as_posix(), page
 
 
-def language_of(page: str) -> str:
-    """Return the language of a page as ``pages_to_index`` yields it."""
-    found = LANG.match(page)
-    assert found is not None, page[:80]
-    return found[1]
-
-
-def index_pages(runs: SiteRuns, pages: list[tuple[str, str]]) -> None:
-    """Start Pagefind over ``pages``: one run per language where runs may be apart."""
-    if not runs_apart():
-        runs.start(frozenset(language_of(page) for _, page in pages), pages, OPTIONS)
-        return
-    by_language: dict[str, list[tuple[str, str]]] = {}
-    for path, page in pages:
-        by_language.setdefault(language_of(page), []).append((path, page))
-    for language, own in sorted(by_language.items()):
-        runs.start(frozenset({language}), own, OPTIONS)
-
-
-def write_search_index(site: Path, runs: SiteRuns | None = None) -> int:
-    """Index the pages of the built ``site`` into ``site/pagefind``; return how many pages
-    ``runs`` (runs already under way for some languages) did not index yet."""
-    runs = runs if runs is not None else SiteRuns()
-    done = runs.languages()
-    pages = list(pages_to_index(site, lambda language: language not in done))
-    if not pages and not done:
+def write_search_index(site: Path) -> None:
+    """Index the pages of the built ``site`` into ``site/pagefind``: a rebuild (``mkdocs
+    serve``) keeps the site's folder, and an index of pages gone goes too."""
+    pages = list(pages_to_index(site))
+    if not pages:
         raise ValueError(f"no page in {site} marks a body to index ({BODY})")
-    if pages:
-        index_pages(runs, pages)
-    folder = site / FOLDER
-    # A rebuild (mkdocs serve) keeps the site folder: an index of pages gone must go too.
-    shutil.rmtree(folder, ignore_errors=True)
-    runs.finish(folder, USED.match)
-    return len(pages)
+    write_index(pages, site / FOLDER)
 
 
-class Search:
-    """The search index of the whole-site build under way: Pagefind's runs, by language."""
-
-    def __init__(self) -> None:
-        self.runs = SiteRuns()
-
-    def start_with_the_first_language(self, config: MkDocsConfig) -> None:
-        """In the outer build, before i18n builds the other languages, start indexing this
-        language's pages (all written): Pagefind indexes them on the other core meanwhile."""
-        if not outer_build(config) or not runs_apart():
-            return
-        self.runs.stop()  # what a build that failed may have left
-        locale = build_locale(config)
-        pages = list(pages_to_index(Path(config.site_dir), lambda language: language == locale))
-        if pages:
-            self.runs.start(frozenset({locale}), pages, OPTIONS)
-
-    def index_the_rest(self, config: MkDocsConfig) -> None:
-        """Once the whole site is built, index the languages not yet indexed and put every
-        language's index in ``pagefind/``."""
-        if outer_build(config):
-            write_search_index(Path(config.site_dir), self.runs)
-
-    def on_build_error(self, error: Exception) -> None:
-        """A failed build leaves no Pagefind running."""
-        self.runs.stop()
+def on_post_build(config: MkDocsConfig) -> None:
+    """Once the whole site is built, every language's pages, index them."""
+    if outer_build(config):
+        write_search_index(Path(config.site_dir))

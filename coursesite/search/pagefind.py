@@ -1,151 +1,117 @@
-"""Pagefind runs over the built pages, one language at a time, put together as one bundle.
+r"""Pagefind indexes the built pages: one run of its command line over every language's pages.
 
-Pagefind writes one index per language, and a language's files do not depend on the other
-languages' pages: indexed apart and put together, the bundle is the one a single run writes,
-byte for byte but for ``pagefind-entry.json``, which lists the languages
-(``tests/test_search_index.py`` checks it). So the build can index its first language in the
-background while i18n builds the next one on the other core. Putting bundles together reads
-``pagefind-entry.json``, Pagefind's own manifest: only the version it was checked with
-(``VERIFIED``) is run apart; any other version indexes every language in one run.
+Pagefind writes one index per ``<html lang>``, all in one bundle, and beside them files the
+site's search dialog does not use (Pagefind's own UIs, its worker). The site ships the files
+``search.js`` loads (``SHIPPED``) and leaves out those it knows it does not need
+(``LEFT_OUT``), by name: a name in neither, or a needed one missing, stops the build
+(``shipped_names``), so that a release that renames a file cannot leave a search that fails
+only in the reader's browser.
+
+Pagefind writes its manifest from a hash map, whose order changes from run to run: the site's
+bytes must not (one commit, one site), so each JSON file of the bundle is written again with
+its keys in order (``in_key_order``), which is the same JSON to any reader.
+
+>>> shipped_names(["index", "fragment", "pagefind.js", "pagefind-entry.json", "pagefind-ui.js"])
+['fragment', 'index', 'pagefind-entry.json', 'pagefind.js']
+>>> shipped_names(["index", "fragment", "pagefind.mjs", "pagefind-entry.json"])
+Traceback (most recent call last):
+...
+RuntimeError: Pagefind wrote pagefind.mjs, which coursesite/search/pagefind.py neither ships nor leaves out, and not pagefind.js, which search.js loads: a new Pagefind release? Check what search.js loads and name its files in SHIPPED or LEFT_OUT
 """
 
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
 import tempfile
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
-from importlib.metadata import version
+from collections.abc import Iterable
 from pathlib import Path
 
-#: The Pagefind release whose bundles were checked to merge into a single run's bundle.
-VERIFIED = "1.5.2"
-ENTRY = "pagefind-entry.json"
+#: What ``search.js`` loads: the module it imports, which fetches the manifest, each
+#: language's metadata and wasm (``wasm.unknown``: languages without a stemmer, as Chinese),
+#: and the index's chunks, fragments and filters (folders).
+SHIPPED = re.compile(
+    r"pagefind\.js|pagefind-entry\.json|pagefind\.[\w-]+\.pf_meta|wasm\.[\w-]+\.pagefind"
+    r"|fragment|index|filter"
+)
+#: Pagefind's own search UIs and highlighter, and its worker: ``search.js`` searches on the
+#: page's thread with a dialog of its own.
+LEFT_OUT = re.compile(
+    r"pagefind-(?:ui|modular-ui|component-ui)\.(?:js|css)|pagefind-(?:highlight|worker)\.js"
+)
+#: Without these, search finds nothing.
+NEEDED = ("pagefind.js", "pagefind-entry.json", "fragment", "index")
+#: URLs as the site links them (``index.html`` kept); ``_`` kept in words, so that ``d_k`` is
+#: one word as in the code.
+OPTIONS = ["--keep-index-url", "--include-characters", "_", "--quiet"]
 
 
-def runs_apart() -> bool:
-    """Whether the installed Pagefind may index languages apart (the version checked)."""
-    return version("pagefind") == VERIFIED
+def shipped_names(names: Iterable[str]) -> list[str]:
+    """Return the names of a bundle's top level that the site ships (in name order); stop on
+    a name the build does not know or a needed one missing."""
+    found = sorted(names)
+    unknown = [name for name in found if not (SHIPPED.fullmatch(name) or LEFT_OUT.fullmatch(name))]
+    missing = [name for name in NEEDED if name not in found]
+    if unknown or missing:
+        raise RuntimeError(
+            f"Pagefind wrote {', '.join(unknown) or 'nothing else'}, which "
+            "coursesite/search/pagefind.py neither ships nor leaves out, and not "
+            f"{', '.join(missing) or 'less'}, which search.js loads: a new Pagefind release? "
+            "Check what search.js loads and name its files in SHIPPED or LEFT_OUT"
+        )
+    return [name for name in found if SHIPPED.fullmatch(name)]
 
 
-@dataclass
-class Run:
-    """One Pagefind process over some pages, in a folder of its own."""
+def in_key_order(path: Path) -> None:
+    """Write the JSON file at ``path`` again with the keys of each object in order.
 
-    folder: Path
-    process: subprocess.Popen[str]
-
-    @property
-    def bundle(self) -> Path:
-        return self.folder / "bundle"
-
-    def wait(self) -> Path:
-        """Wait for the run to end; return its bundle, or raise with Pagefind's own words."""
-        out, _ = self.process.communicate()
-        if self.process.returncode != 0:
-            raise RuntimeError(f"Pagefind could not index the site:\n{out}")
-        return self.bundle
-
-    def stop(self) -> None:
-        """End the process if it still runs and remove the folder."""
-        if self.process.poll() is None:
-            self.process.kill()
-            self.process.communicate()
-        shutil.rmtree(self.folder, ignore_errors=True)
+    >>> import tempfile
+    >>> path = Path(tempfile.mkdtemp()) / "a.json"
+    >>> _ = path.write_text('{"v":"1","b":{"zh":[2,1],"en":null}}', encoding="utf-8")
+    >>> in_key_order(path)
+    >>> path.read_text(encoding="utf-8")
+    '{"b":{"en":null,"zh":[2,1]},"v":"1"}'
+    """
+    found = json.loads(path.read_text(encoding="utf-8"))
+    text = json.dumps(found, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    path.write_text(text, encoding="utf-8")
 
 
-def started(pages: Iterable[tuple[str, str]], options: list[str]) -> Run:
-    """Start Pagefind over ``(path, html)`` pages written to a new folder; return the run."""
-    folder = Path(tempfile.mkdtemp(prefix="pagefind-"))
+def bundle(pages: Iterable[tuple[str, str]], folder: Path) -> Path:
+    """Index ``(path, html)`` pages, written under ``folder``, in one Pagefind run; return the
+    bundle it wrote there, or raise with Pagefind's own words."""
     site = folder / "pages"
     for path, html in pages:
         copy = site / path
         copy.parent.mkdir(parents=True, exist_ok=True)
         copy.write_text(html, encoding="utf-8")
-    command = [sys.executable, "-m", "pagefind", "--site", str(site)]
-    process = subprocess.Popen(
-        [*command, "--output-path", str(folder / "bundle"), *options],
+    output = folder / "bundle"
+    command = [sys.executable, "-m", "pagefind", "--site", str(site), "--output-path", str(output)]
+    done = subprocess.run(
+        [*command, *OPTIONS],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
+        check=False,
     )
-    return Run(folder, process)
+    if done.returncode != 0:
+        raise RuntimeError(f"Pagefind could not index the site:\n{done.stdout}")
+    return output
 
 
-def merged_entry(entries: list[dict[str, object]]) -> dict[str, object]:
-    """Return one manifest listing every language of ``entries`` (in name order).
-
-    >>> merged_entry([
-    ...     {"version": "1", "languages": {"zh": {"page_count": 7}}, "include_characters": ["_"]},
-    ...     {"version": "1", "languages": {"en": {"page_count": 7}}, "include_characters": ["_"]},
-    ... ])["languages"]
-    {'en': {'page_count': 7}, 'zh': {'page_count': 7}}
-    """
-    first = entries[0]
-    for entry in entries[1:]:
-        if {k: v for k, v in entry.items() if k != "languages"} != {
-            k: v for k, v in first.items() if k != "languages"
-        }:
-            raise ValueError("Pagefind's bundles differ in more than their languages")
-    languages: dict[str, object] = {}
-    for entry in entries:
-        languages.update(entry["languages"])  # type: ignore[call-overload]
-    return {**first, "languages": dict(sorted(languages.items()))}
-
-
-def write_bundle(bundles: list[Path], destination: Path, keep: Callable[[str], object]) -> None:
-    """Put ``bundles`` together in ``destination``: the files of each (at the top level, those
-    whose name ``keep`` keeps), and one manifest for all."""
-    entries = []
-    for bundle in bundles:
-        entries.append(json.loads((bundle / ENTRY).read_text(encoding="utf-8")))
-        for path in sorted(bundle.rglob("*")):
-            if path.is_dir() or path.name == ENTRY:
-                continue
-            relative = path.relative_to(bundle)
-            if len(relative.parts) == 1 and not keep(path.name):
-                continue
-            target = destination / relative
-            target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(path, target)
-    entry = merged_entry(entries)
-    text = json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
-    (destination / ENTRY).write_text(text, encoding="utf-8")
-
-
-@dataclass
-class SiteRuns:
-    """The Pagefind runs of the whole-site build under way, by the languages they index.
-
-    The build context keeps it for the process: ``mkdocs serve``'s rebuilds reuse it, so a
-    build that fails stops its runs, and each whole-site build starts with none.
-    """
-
-    runs: dict[frozenset[str], Run] = field(default_factory=dict)
-
-    def start(
-        self, languages: frozenset[str], pages: Iterable[tuple[str, str]], options: list[str]
-    ) -> None:
-        """Start indexing ``pages``, which are in ``languages``."""
-        self.runs[languages] = started(pages, options)
-
-    def languages(self) -> set[str]:
-        """Return the languages being indexed."""
-        return {language for languages in self.runs for language in languages}
-
-    def finish(self, destination: Path, keep: Callable[[str], object]) -> None:
-        """Wait for every run, put their bundles together in ``destination``, clean up."""
-        try:
-            bundles = [self.runs[key].wait() for key in sorted(self.runs, key=sorted)]
-            write_bundle(bundles, destination, keep)
-        finally:
-            self.stop()
-
-    def stop(self) -> None:
-        """Stop every run and forget it."""
-        for run in self.runs.values():
-            run.stop()
-        self.runs.clear()
+def write_index(pages: Iterable[tuple[str, str]], destination: Path) -> None:
+    """Index ``pages`` into ``destination`` (what it held goes): the files the dialog loads."""
+    with tempfile.TemporaryDirectory(prefix="pagefind-") as work:
+        made = bundle(pages, Path(work))
+        shutil.rmtree(destination, ignore_errors=True)
+        destination.mkdir(parents=True)
+        for name in shipped_names(path.name for path in made.iterdir()):
+            if (made / name).is_dir():
+                shutil.copytree(made / name, destination / name)
+            else:
+                shutil.copyfile(made / name, destination / name)
+        for manifest in destination.glob("*.json"):
+            in_key_order(manifest)

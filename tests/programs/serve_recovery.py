@@ -20,7 +20,7 @@ from pathlib import Path
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
-from coursesite.new import new_lesson
+from authoring.new import new_lesson
 from tests.constants import NEXT_LESSON
 
 #: An English page's formula that stops the build (its brace is never closed).

@@ -1,7 +1,7 @@
 r"""Write the site's fonts: STIX Two Math (OFL) cut to the glyphs the formulas draw, and Noto
 Sans SC (OFL) cut to the glyphs of the lab heatmaps' Chinese labels (``write_label_font``).
 
-Run ``make font`` (``python -m coursesite.formulas.font``) after adding a formula that draws a
+Run ``make font`` (``python -m authoring.font``) after adding a formula that draws a
 new character, or a label to ``attn.plot.LABELS`` (the build fails until you do). It reads the
 full fonts from ``node_modules`` (``npm ci``), renders every formula of ``docs/**/*.md`` and
 of the notebooks' Markdown cells with the build's own Markdown extensions and ``mathml.py``,

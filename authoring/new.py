@@ -1,5 +1,5 @@
 """A new lesson in one command: ``make new PAGE=R37 TITLE_ZH='缩放与遮罩' TITLE_EN='Scale and mask'``
-(``python -m coursesite.new R37 缩放与遮罩 'Scale and mask'``).
+(``python -m authoring.new R37 缩放与遮罩 'Scale and mask'``).
 
 It writes ``docs/R37.zh.md`` and ``docs/R37.en.md`` from the short templates below (front matter
 with a description, the title with the page's id, one line of prose, one example that runs; the
@@ -32,7 +32,7 @@ description: "Attention course, lesson R37: Scale and mask. Every example on the
 >>> new_lesson(root, "R37", "缩放与遮罩", "Scale and mask")
 Traceback (most recent call last):
 ...
-coursesite.new.LessonError: docs/R37.zh.md exists already: choose another number (the next free one: make new PAGE=R38 TITLE_ZH=… TITLE_EN=…)
+authoring.new.LessonError: docs/R37.zh.md exists already: choose another number (the next free one: make new PAGE=R38 TITLE_ZH=… TITLE_EN=…)
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ import re
 import sys
 from pathlib import Path
 
-from coursesite.stamp import stamp
+from authoring.stamp import stamp
 
 #: A lesson's name: R and its number (no leading zero, so that R37 has one spelling).
 LESSON = re.compile(r"R(?P<number>[1-9][0-9]*)")
@@ -127,7 +127,7 @@ def lesson_number(page: str) -> int:
     >>> lesson_number("r37")
     Traceback (most recent call last):
     ...
-    coursesite.new.LessonError: PAGE=r37 is not a lesson's name: R and its number, as in make new PAGE=R37 TITLE_ZH='缩放与遮罩' TITLE_EN='Scale and mask'
+    authoring.new.LessonError: PAGE=r37 is not a lesson's name: R and its number, as in make new PAGE=R37 TITLE_ZH='缩放与遮罩' TITLE_EN='Scale and mask'
     """
     match = LESSON.fullmatch(page)
     if not match:
@@ -174,7 +174,7 @@ def with_nav_entry(config: str, page: str) -> tuple[str, str]:
     >>> with_nav_entry(NAV_EXAMPLE, "R36")
     Traceback (most recent call last):
     ...
-    coursesite.new.LessonError: mkdocs.yml's nav lists R36 already (line 4): choose another number (make new PAGE=R37 TITLE_ZH=… TITLE_EN=…)
+    authoring.new.LessonError: mkdocs.yml's nav lists R36 already (line 4): choose another number (make new PAGE=R37 TITLE_ZH=… TITLE_EN=…)
     """
     number = lesson_number(page)
     lines = config.splitlines(keepends=True)

@@ -1,5 +1,5 @@
 """One page's check while it is being written: ``make check PAGE=R37``
-(``python -m coursesite.check R37``, from the project's folder).
+(``python -m authoring.check R37``, from the project's folder).
 
 First the site's strict build, as ``make build`` makes it but into a folder of its own and with
 the build's cache (``.cache/``, or ``SITE_CACHE_DIR``), so that it takes a second or two once

@@ -1,6 +1,6 @@
 """The translation stamp: an English page records the hash of the Chinese page it translates.
 
-Run ``python -m coursesite.stamp docs/R36.en.md`` (or ``make stamp PAGE=R36``) after reviewing
+Run ``python -m authoring.stamp docs/R36.en.md`` (or ``make stamp PAGE=R36``) after reviewing
 an English page against its changed Chinese source; the parity tests compare the stamp with
 the source's bytes, so an English page cannot silently fall behind its source. The stamp is two
 keys of the page's front matter, ``translated_from`` and ``source_sha256``: missing keys (or a
@@ -120,7 +120,7 @@ def stamp(english: Path) -> str:
 def main(arguments: list[str]) -> None:
     """Stamp each English page named on the command line, saying what changed in each."""
     if not arguments:
-        sys.exit("usage: make stamp PAGE=NAME (python -m coursesite.stamp docs/NAME.en.md …)")
+        sys.exit("usage: make stamp PAGE=NAME (python -m authoring.stamp docs/NAME.en.md …)")
     failed = False
     for argument in arguments:
         try:
