@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from types import ModuleType
 
-from coursesite import figure, not_found
+from coursesite import figure, not_found, words
 from coursesite.agents import addresses, headers
 from coursesite.agents.archive import Archive
 from coursesite.agents.twins import Agents
@@ -41,3 +41,4 @@ class SiteBuild:
     not_found: ModuleType = not_found
     headers: ModuleType = headers
     search: ModuleType = index
+    words: ModuleType = words

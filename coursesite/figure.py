@@ -56,37 +56,7 @@ from mkdocs.structure.pages import Page
 
 from attn.figure import Figure, State, lesson_figure, query_turns
 from coursesite.i18n import page_locale
-
-LABELS = {
-    "zh": {
-        "S": "分数表 S = QKᵀ",
-        "A": "权重 A",
-        "V": "V（来源的 value）",
-        "Y": "输出 Y = AV",
-        "A_by_query": "沿 query 轴归一化：另一个问题",
-        "query": "query {}",
-        "source": "来源 {}",
-        "dim": "第 {} 维",
-        "row_sum": "行和",
-        "single_read": "＝前面的单次读取",
-        "wrong": "✗ 不是读取",
-        "figure": "R36 的图",
-    },
-    "en": {
-        "S": "score table S = QKᵀ",
-        "A": "weights A",
-        "V": "V (the sources' values)",
-        "Y": "output Y = AV",
-        "A_by_query": "normalised along the query axis: another question",
-        "query": "query {}",
-        "source": "source {}",
-        "dim": "dim {}",
-        "row_sum": "row sum",
-        "single_read": "= the earlier single read",
-        "wrong": "✗ not a read",
-        "figure": "R36 figure",
-    },
-}
+from coursesite.words import Words
 
 #: The front matter key a page asks for a figure with, and the figures it may name.
 FIGURE_KEY = "figure"
@@ -161,7 +131,7 @@ def matrix_html(
     fig: Figure, name: str, state: State, locale: str, *, extra: str | None = None
 ) -> str:
     """Return one matrix as an HTML table, with the rows this state highlights marked."""
-    labels = LABELS[locale]
+    labels = Words(locale, "figure")
     rows = fig.matrices[name]
     row_label, col_label = {
         "V": ("source", "dim"),
@@ -169,7 +139,7 @@ def matrix_html(
     }.get(name, ("query", "source"))
     marked = next((h for h in state.highlights if h.matrix == name), None)
     head = "".join(
-        f'<th scope="col">{labels[col_label].format(j + 1)}</th>' for j in range(len(rows[0]))
+        f'<th scope="col">{labels[col_label].format(n=j + 1)}</th>' for j in range(len(rows[0]))
     )
     if extra:
         head += f'<th scope="col">{labels["row_sum"]}</th>'
@@ -179,7 +149,7 @@ def matrix_html(
         cells = "".join(f"<td>{_strong(number(v), on)}</td>" for v in row)
         if extra:
             cells += f"<td>{_strong(number(fig.matrices[extra][i][0]), True)}</td>"
-        header = labels[row_label].format(i + 1)
+        header = labels[row_label].format(n=i + 1)
         if name == "Y" and state.single_read_row == i:
             header += f' <span class="r36-badge">{labels["single_read"]}</span>'
         attrs = ' class="is-highlighted"' if on else ""
@@ -215,7 +185,7 @@ def figure_html(fig: Figure, key: str, locale: str, caption: Caption) -> str:
     tables += [matrix_html(fig, "V", state, locale), matrix_html(fig, "Y", state, locale)]
     return (
         f'<figure class="r36-figure" data-state="{key}" id="figure-{key}" data-pagefind-ignore '
-        f'aria-label="{escape(LABELS[locale]["figure"])} · {key}" '
+        f'aria-label="{escape(Words(locale, "figure")["figure"])} · {key}" '
         f'aria-describedby="{escape(caption.id)}">'
         f'<div class="r36-figure__tables">{"".join(tables)}</div>'
         f"<figcaption hidden>{escape(caption.text)}</figcaption></figure>"

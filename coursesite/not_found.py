@@ -19,11 +19,13 @@ from mkdocs.utils.templates import TemplateContext
 
 from coursesite.i18n import (
     alternates_to,
+    build_languages,
     build_locale,
     default_locale,
     language_folder,
     show_alternates,
 )
+from coursesite.words import Words
 
 #: The theme's error page, as MkDocs names the static template and the file it writes.
 NOT_FOUND = "404.html"
@@ -32,9 +34,15 @@ NOT_FOUND = "404.html"
 def on_template_context(
     context: TemplateContext, template_name: str, config: MkDocsConfig
 ) -> TemplateContext:
-    """Give the 404 page the 404 pages as its language alternates."""
+    """Give the 404 page the 404 pages as its language alternates, and the words of every
+    language, its own first, with each language's folder."""
     if template_name == NOT_FOUND:
         show_alternates(config, alternates_to(config, NOT_FOUND))
+        own, default = build_locale(config), default_locale(config)
+        context["not_found_words"] = [  # type: ignore[typeddict-unknown-key]
+            (locale, language_folder(locale, default), Words(locale, "not_found"))
+            for locale in sorted(build_languages(config), key=lambda locale: locale != own)
+        ]
     return context
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from mkdocs.utils.yaml import yaml_load
 
 import attn
@@ -174,6 +175,57 @@ def test_reading_put_back_for_read_fails_naming_file_line_and_word(
 def test_prose_lines_does_what_its_examples_say() -> None:
     # prose_lines decides which words are prose; its examples are its specification.
     assert doctest.testmod(prose_lines_module).failed == 0
+
+
+# --- the words the build adds to pages -----------------------------------------------------------
+
+WORDS = DOCS / "words"
+
+
+def word_slips(chinese: Path, english: Path) -> list[str]:
+    """Return ``file:line: …`` for each English word of the build's table (``english``) that
+    misses the glossary's translation of a term its Chinese word uses, or uses a rendering the
+    glossary avoids; key by key, as the tables pair their words."""
+    zh = numbered_words(yaml.compose(chinese.read_text(encoding="utf-8")))
+    found = []
+    for key, (number, word) in numbered_words(yaml.compose(english.read_text("utf-8"))).items():
+        used = [term for term in TERMS if term["zh"] in zh.get(key, (0, ""))[1]]
+        found += renderings_avoided(english, [(number, word)], used)
+        found += [
+            f"{shown(english)}:{number}: {key} never says {term['en']!r} for {term['zh']}"
+            for term in used
+            if not re.search(rf"\b{re.escape(term.get('en_stem', term['en']))}", word, re.I)
+        ]
+    return found
+
+
+def numbered_words(node: yaml.Node, above: str = "") -> dict[str, tuple[int, str]]:
+    """Return ``{"part.key": (line, word)}`` for a table of words (its YAML node), its parts
+    walked through."""
+    found: dict[str, tuple[int, str]] = {}
+    for key, value in node.value:
+        name = f"{above}{key.value}"
+        if isinstance(value, yaml.MappingNode):
+            found |= numbered_words(value, f"{name}.")
+        else:
+            found[name] = (value.start_mark.line + 1, value.value)
+    return found
+
+
+def test_the_english_words_use_the_glossarys_translations() -> None:
+    found = word_slips(WORDS / "zh.yml", WORDS / "en.yml")
+    assert not found, "\n".join(found)
+
+
+def test_reading_in_the_english_words_fails_naming_file_line_and_key(tmp_path: Path) -> None:
+    english = WORDS / "en.yml"
+    copy = tmp_path / "en.yml"
+    text = english.read_text(encoding="utf-8")
+    copy.write_text(text.replace("not a read", "not reading"), encoding="utf-8")
+    at = text[: text.index("not a read")].count("\n") + 1
+    assert word_slips(WORDS / "zh.yml", copy) == [
+        f"{copy}:{at}: 'reading' for 读取 (the glossary says 'read')"
+    ]
 
 
 # --- attn's docstrings ---------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import attn
-from coursesite.content.footer import WORDS
+from coursesite.words import Words
 from tests.constants import PREFIXES, STATE_ANCHORS
 from tests.docs_pages import page_names
 from tests.site import soup
@@ -61,13 +61,14 @@ def test_formulas_are_marked_for_rendering(site: Path, prefix: str) -> None:
 def test_footer_names_the_attn_version_in_the_pages_language(
     site: Path, locale: str, prefix: str
 ) -> None:
+    licence = Words(locale, "footer")["licence"]
     for page in ("index.html", "lab/LAB-02.html"):
         footer = (
             soup(site / f"{prefix}{page}")
             .select_one(".md-copyright__highlight")
             .get_text(strip=True)
         )
-        assert footer.startswith(f"attn {attn.__version__} · {WORDS[locale]['licence']}"), page
+        assert footer.startswith(f"attn {attn.__version__} · {licence}"), page
 
 
 @pytest.mark.parametrize(("locale", "prefix"), PREFIXES.items())

@@ -17,32 +17,11 @@ from __future__ import annotations
 import re
 from html import escape
 
+from coursesite.words import Words
+
 #: Where a page's view goes: its twin's name plus ``.html`` (``R36.md`` → ``R36.md.html``).
 SUFFIX = ".html"
 
-#: The seed's opening lines, verbatim in Chinese; {md}, {package} are the links they name.
-INTRO = {
-    "zh": (
-        "{name} · 可读全文",
-        "这里保留原文的中文、公式标记、代码和链接。可直接交给 Agent 读取，也可选取下方原文复制。"
-        "此入口返回 HTML；原始 {md} / {py} 文件仍保留，{package}同时包含 UTF-8 原件。",
-    ),
-    "en": (
-        "{name} · Readable full text",
-        "This keeps the page's text, formula markup, code and links. You can hand it to an "
-        "agent as it is, or select the text below and copy it. This entry returns HTML; "
-        "the source {md} / {py} files are kept, and {package} also holds every page's UTF-8 source.",
-    ),
-}
-WORDS = {
-    "zh": {"package": "完整候选包", "copy": "复制全文", "copied": "已复制", "page": "返回页面"},
-    "en": {
-        "package": "originals.zip",
-        "copy": "Copy all",
-        "copied": "Copied",
-        "page": "Back to the page",
-    },
-}
 #: An anchor line of the source: an empty ``<span id="…">`` (attr_list's ``{ #id }`` is only
 #: read on headings, ``HEADING_ID``).
 ANCHOR = re.compile(r'<span id="([^"\s<>]+)"></span>')
@@ -153,16 +132,15 @@ def full_text_html(
 
     ``name`` is a ``.md`` twin, or a notebook's ``.py`` source (then ``py_href`` is ``name``).
     """
-    words = WORDS[locale]
-    title, intro = INTRO[locale]
+    words = Words(locale, "full_text")
     md_href = None if name.endswith(".py") else name
     lead = (
-        escape(intro)
+        escape(words["intro"])
         .replace("{md}", original_link("md", md_href))
         .replace("{py}", original_link("py", py_href or (name if name.endswith(".py") else None)))
         .replace("{package}", f'<a href="{escape(package_href)}">{words["package"]}</a>')
     )
-    heading = escape(title.format(name=name.rsplit("/", 1)[-1]))
+    heading = escape(words["title"].format(name=name.rsplit("/", 1)[-1]))
     return f"""<!doctype html>
 <html lang="{locale}">
 <head>

@@ -37,17 +37,8 @@ from coursesite.agents.llms import (
 from coursesite.agents.sitemaps import answer_sitemaps
 from coursesite.content.generated import site_generators, with_generated_parts
 from coursesite.i18n import build_locale, outer_build, page_locale, site_alternates
+from coursesite.words import Words
 
-VIEW_LABELS = {"zh": "查看 Markdown", "en": "View Markdown"}
-NOTEBOOK_VIEW_LABELS = {"zh": "查看全文（.py）", "en": "View the full text (.py)"}
-NOTEBOOK_NOTES = {
-    "zh": "实验的 Jupytext 笔记本源文件（percent 格式），构建时执行。",
-    "en": "The lab's Jupytext notebook source (percent format), executed at build time.",
-}
-IPYNB_NOTES = {
-    "zh": "同一个实验，Jupyter 笔记本格式（.ipynb，不含输出），可下载后运行。",
-    "en": "The same lab as a Jupyter notebook (.ipynb, without outputs), to download and run.",
-}
 MARKDOWN_ICON = ".icons/material/language-markdown-outline.svg"
 ATTR_LIST = re.compile(r"\s*\{[^{}]*\}\s*$")
 ARTICLE = '<article class="md-content__inner md-typeset">'
@@ -193,16 +184,16 @@ class Agents:
         A notebook page's twin is its own ``.py`` source, which ``coursesite.lab`` publishes.
         """
         locale, title = page_locale(page, config), page_title(page)
+        words = Words(locale, "twin")
         twin = self.twins.get(page.file.dest_uri)
         notebook = twin is None and page.file.src_uri.endswith(".py")
         extras: tuple[tuple[str, str, str], ...] = ()
         if notebook:
             twin = page.file.content_bytes
             uri = PurePosixPath(page.file.dest_uri).with_suffix(".py").as_posix()
-            note = NOTEBOOK_NOTES.get(locale, NOTEBOOK_NOTES["en"])
+            note = words["notebook_note"]
             ipynb = PurePosixPath(uri).with_suffix(".ipynb").as_posix()
-            ipynb_note = IPYNB_NOTES.get(locale, IPYNB_NOTES["en"])
-            extras = ((ipynb, f"{title} (.ipynb)", ipynb_note),)
+            extras = ((ipynb, f"{title} (.ipynb)", words["ipynb_note"]),)
         elif twin is not None:
             uri = twin_uri(page.file.dest_uri)
             path = Path(config.site_dir, uri)
@@ -218,8 +209,7 @@ class Agents:
         optional = page.meta.get("llms") == "optional"
         entry = Entry(locale, uri, title, note, markdown, optional, extras)
         self.listing.entries[uri] = entry
-        labels = NOTEBOOK_VIEW_LABELS if notebook else VIEW_LABELS
-        label = labels.get(locale, labels["en"])
+        label = words["notebook" if notebook else "markdown"]
         view = view_uri(uri)
         Path(config.site_dir, view).write_text(
             full_text_html(

@@ -11,18 +11,13 @@ from mkdocs.config.defaults import MkDocsConfig
 
 import attn
 from coursesite.i18n import build_locale
-
-#: The footer's words in each language the site is built in (English for any other).
-WORDS = {
-    "zh": {"licence": "代码按 MIT 许可发布", "source": "源码"},
-    "en": {"licence": "code under the MIT licence", "source": "source"},
-}
+from coursesite.words import Words
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     """Put ``attn``'s version (and the licence) in the footer of every page, in the language
     being built."""
-    words = WORDS.get(build_locale(config), WORDS["en"])
+    words = Words(build_locale(config), "footer")
     footer = f"attn {attn.__version__} · {words['licence']}"
     repository = config.extra.get("repository")
     if repository:

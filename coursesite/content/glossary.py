@@ -20,13 +20,9 @@ from typing import NotRequired, TypedDict
 import yaml
 
 from coursesite import PROJECT
+from coursesite.words import Words
 
 GLOSSARY = PROJECT / "docs" / "glossary.yml"
-
-HEADERS = {
-    "zh": ("中文", "English", "含义", "不译作"),
-    "en": ("Chinese", "English", "meaning", "avoid"),
-}
 
 
 class Term(TypedDict):
@@ -75,8 +71,9 @@ def load_titles(path: Path = GLOSSARY) -> dict[str, Title]:
 
 def glossary_markdown(locale: str, path: Path = GLOSSARY) -> str:
     """Return the glossary as a Markdown table, its headers and notes in ``locale``."""
-    zh, en, meaning, avoid = HEADERS[locale]
-    rows = [f"| {zh} | {en} | {meaning} | {avoid} |", "|---|---|---|---|"]
+    words = Words(locale, "glossary")
+    headers = " | ".join(words[key] for key in ("chinese", "english", "meaning", "avoid"))
+    rows = [f"| {headers} |", "|---|---|---|---|"]
     for term in load_terms(path):
         avoided = ", ".join(term.get("avoid", [])) or "—"
         note = term["zh_note"] if locale == "zh" else term["en_note"]

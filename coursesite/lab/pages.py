@@ -67,15 +67,10 @@ from coursesite.lab.notebook_html import (
 )
 from coursesite.lab.runs import CellFailed, NotebookRuns
 from coursesite.lab.stylesheet import stylesheet_uri, without_inline_styles
+from coursesite.words import Words
 
 #: The notebooks, relative to ``docs/``: percent-format jupytext files.
 NOTEBOOKS = "lab/*.py"
-DOWNLOAD_LABELS = {
-    "zh": ("下载 Jupyter 笔记本（.ipynb）", "查看源文件（.py，jupytext 格式）"),
-    "en": ("Download the Jupyter notebook (.ipynb)", "View the source (.py, jupytext format)"),
-}
-#: The copy buttons' label and notice, in the theme's own words for its copy buttons.
-COPY_LABELS = {"zh": ("复制", "已复制"), "en": ("Copy to clipboard", "Copied to clipboard")}
 
 
 def notebooks_in(files: Iterable[File]) -> list[str]:
@@ -225,12 +220,11 @@ class Lab:
             html = resolved_links(html, lambda path: page_url(path, page, files))
         except ValueError as error:
             raise PluginError(f"{where}: {error}") from error
-        locale = build_locale(config)
-        html = copy_buttons(html, *COPY_LABELS.get(locale, COPY_LABELS["en"]))
+        words = Words(build_locale(config), "lab")
+        html = copy_buttons(html, words["copy"], words["copied"])
         html = without_duplicates_in_search(marked_formulas(html))
         stem = PurePosixPath(page.file.dest_uri).stem
-        notebook, source = DOWNLOAD_LABELS.get(locale, DOWNLOAD_LABELS["en"])
-        links = [(f"{stem}.ipynb", notebook, True), (f"{stem}.py", source, False)]
+        links = [(f"{stem}.ipynb", words["ipynb"], True), (f"{stem}.py", words["source"], False)]
         return with_downloads(html, links)
 
     def on_post_build(self, config: MkDocsConfig) -> None:

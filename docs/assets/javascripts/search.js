@@ -7,21 +7,7 @@
   const root = new URL("../../", document.currentScript.src);
   const lang = document.documentElement.lang.startsWith("zh") ? "zh" : "en";
   const other = lang === "zh" ? "en" : "zh";
-  const TEXT = {
-    zh: {
-      dialog: "搜索本站中文页面", input: "搜索", close: "关闭搜索", loading: "正在载入索引…",
-      results: (n) => `找到 ${n} 个页面`, none: (q) => `中文页面中没有“${q}”。`,
-      elsewhere: (q) => `在英文页面中搜索“${q}”`, more: "更多结果", failed: "搜索索引载入失败。",
-      hint: "输入后回车或按 ↓ 到结果；Esc 关闭。中文按原文的连续字符查找。",
-    },
-    en: {
-      dialog: "Search the site's English pages", input: "Search", close: "Close search",
-      loading: "Loading the index…", results: (n) => `${n} page${n === 1 ? "" : "s"} found`,
-      none: (q) => `No English page holds “${q}”.`, elsewhere: (q) => `Search the Chinese pages for “${q}”`,
-      more: "More results", failed: "The search index could not be loaded.",
-      hint: "Type, then ↓ to the results; Esc closes. Quote words to find them as a phrase.",
-    },
-  }[lang];
+  const TEXT = siteWords("search");
   // Each result shown fetches its page's text (a few KB): five at a time, more when asked.
   const PAGE_SIZE = 5;
   const HAN = /\p{Script=Han}/u;
@@ -174,10 +160,10 @@
       list.replaceChildren();
       elsewhere.replaceChildren(elsewhereLink(query));
       if (!results.length) {
-        status.textContent = TEXT.none(query);
+        status.textContent = fill(TEXT.none, { query });
         more.hidden = true;
       } else {
-        status.textContent = TEXT.results(results.length);
+        status.textContent = fill(results.length === 1 ? TEXT.result : TEXT.results, { n: results.length });
         await show(results, query, 0);
       }
       dialog.dataset.answered = query; // what the list shows the answer to (tests wait on it)
@@ -239,7 +225,7 @@
       ? new URL(alternate.getAttribute("href"), location.href)
       : new URL(other === "en" ? "en/index.html" : "index.html", root);
     target.search = new URLSearchParams({ q: query }).toString();
-    return element("a", { href: target.href, hreflang: other, class: "site-search__elsewhere" }, TEXT.elsewhere(query));
+    return element("a", { href: target.href, hreflang: other, class: "site-search__elsewhere" }, fill(TEXT.elsewhere, { query }));
   }
 
   function open(query) {

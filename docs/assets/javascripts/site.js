@@ -1,4 +1,23 @@
-// Two small behaviours Material does not have. No framework; runs on every page.
+// Two small behaviours Material does not have, and the words of the site's scripts. No
+// framework; runs on every page, before the site's other scripts.
+
+// A part of the words the build wrote into the page, in the page's language (#site-words, from
+// docs/words/): a word the table lacks fails loudly, naming it, rather than showing "undefined".
+function siteWords(part) {
+  const table = JSON.parse(document.getElementById("site-words").textContent)[part] ?? {};
+  return new Proxy(table, {
+    get(words, key) {
+      if (key in words) return words[key];
+      const lang = document.documentElement.lang;
+      throw new Error(`docs/words/${lang}.yml has no word scripts.${part}.${String(key)}`);
+    },
+  });
+}
+
+// A word with its placeholders filled in: fill("{n} pages", { n: 3 }) is "3 pages".
+function fill(word, values) {
+  return word.replace(/\{(\w+)\}/g, (_, name) => values[name]);
+}
 
 // The language selector's links drop the URL hash: keep the reader on the same section.
 // Both languages share every heading and state id, so the hash means the same place.
@@ -42,8 +61,8 @@ document.addEventListener("click", (event) => {
 // Landmarks need names axe-core can tell apart: each code block's button bar is a <nav> with
 // the same (missing) name.
 document$.subscribe(() => {
-  const zh = document.documentElement.lang.startsWith("zh");
+  const words = siteWords("site");
   document.querySelectorAll(".md-code__nav").forEach((nav, i) => {
-    nav.setAttribute("aria-label", `${zh ? "代码块" : "Code block"} ${i + 1}`);
+    nav.setAttribute("aria-label", fill(words.code_block, { n: i + 1 }));
   });
 });

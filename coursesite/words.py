@@ -1,0 +1,69 @@
+"""The words the build adds to pages, one table per language: ``docs/words/<language>.yml``.
+
+The build's Python takes a part of the page's language's table; the part ``scripts`` goes into
+every page, as the JSON island ``#site-words`` (``overrides/main.html``), for the page's scripts.
+A word missing from a table stops the build, naming the table, the word and the language.
+
+>>> Words("en", "footer")["source"]
+'source'
+>>> Words("zh", "footer")["sauce"]
+Traceback (most recent call last):
+...
+mkdocs.exceptions.PluginError: docs/words/zh.yml has no word footer.sauce (language zh)
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+from jinja2 import Environment
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import Files
+
+from coursesite import PROJECT
+from coursesite.i18n import build_locale
+
+TABLES = PROJECT / "docs" / "words"
+#: The part of a table the page's scripts read, from the page itself.
+SCRIPTS = "scripts"
+
+
+class Words:
+    """One part of one language's table: ``part[key]`` is a word, or stops the build."""
+
+    def __init__(self, locale: str, part: str) -> None:
+        self.locale, self.part, self.words = locale, part, table(locale).get(part) or {}
+
+    def __getitem__(self, key: str) -> str:
+        word = self.words.get(key)
+        if not isinstance(word, str):
+            where = TABLES.relative_to(PROJECT) / f"{self.locale}.yml"
+            raise PluginError(f"{where} has no word {self.part}.{key} (language {self.locale})")
+        return word
+
+
+def table(locale: str) -> dict[str, Any]:
+    """Return ``locale``'s whole table, none for a language without one; read again once the
+    file has changed (under ``mkdocs serve``)."""
+    path = TABLES / f"{locale}.yml"
+    return parsed(path, path.stat().st_mtime_ns) if path.is_file() else {}
+
+
+@cache  # every page asks
+def parsed(path: Path, changed: int) -> dict[str, Any]:
+    found: dict[str, Any] = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    return found
+
+
+def on_env(env: Environment, config: MkDocsConfig, files: Files) -> Environment:
+    """Give the templates the words for the page's scripts in the language being built, as
+    the JSON the page carries (``<`` escaped: it cannot end its ``<script>`` element)."""
+    words = table(build_locale(config)).get(SCRIPTS) or {}
+    found = json.dumps(words, ensure_ascii=False, separators=(",", ":"))
+    env.globals["site_words"] = found.replace("<", "\\u003c")
+    return env

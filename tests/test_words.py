@@ -1,0 +1,108 @@
+"""The words the build adds to pages: one table per language (docs/words/), the same keys and
+placeholders in each; a word missing stops the build naming it; each page carries its own
+language's words for its scripts, and the scripts carry none of their own."""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mkdocs.exceptions import PluginError
+
+from coursesite.words import SCRIPTS, TABLES, Words, table
+from tests.constants import PREFIXES
+from tests.docs_pages import DOCS
+from tests.site import soup
+
+PLACEHOLDER = re.compile(r"\{(\w*)\}")
+SCRIPT_FILES = sorted((DOCS / "assets" / "javascripts").glob("*.js"))
+#: A Chinese character (CJK ideographs, as the site's words use them).
+HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+#: A comment to the end of its line (not ``://`` in a URL).
+COMMENT = re.compile(r"(?<![:\"'`])//.*$", re.MULTILINE)
+
+
+def flat(words: Mapping[str, Any], above: str = "") -> dict[str, Any]:
+    """Return ``{"part.key": word}`` for every word of a table, parts walked through."""
+    found: dict[str, Any] = {}
+    for key, value in words.items():
+        name = f"{above}{key}"
+        found |= flat(value, f"{name}.") if isinstance(value, Mapping) else {name: value}
+    return found
+
+
+def mismatches(tables: Mapping[str, Mapping[str, Any]]) -> list[str]:
+    """Return what differs between the languages' tables: a key one lacks, a placeholder one
+    does not have, a word that is not a non-empty string."""
+    flattened = {locale: flat(words) for locale, words in tables.items()}
+    keys = set().union(*flattened.values())
+    found = []
+    for key in sorted(keys):
+        words = {locale: table.get(key) for locale, table in flattened.items()}
+        missing = sorted(locale for locale, word in words.items() if word is None)
+        if missing:
+            found.append(f"{key}: missing in {', '.join(missing)}")
+            continue
+        for locale, word in words.items():
+            if not isinstance(word, str) or not word.strip():
+                found.append(f"{key}: {locale} has {word!r}, not a word")
+        placeholders = {locale: sorted(PLACEHOLDER.findall(str(w))) for locale, w in words.items()}
+        if len({tuple(p) for p in placeholders.values()}) > 1:
+            found.append(f"{key}: placeholders differ: {placeholders}")
+    return found
+
+
+def test_every_language_of_the_site_has_a_table() -> None:
+    assert sorted(path.stem for path in TABLES.glob("*.yml")) == sorted(PREFIXES)
+
+
+def test_the_tables_have_the_same_keys_and_placeholders() -> None:
+    found = mismatches({locale: table(locale) for locale in PREFIXES})
+    assert not found, "\n".join(found)
+
+
+def test_a_missing_key_a_placeholder_or_an_empty_word_is_found() -> None:
+    tables = {locale: copy.deepcopy(table(locale)) for locale in PREFIXES}
+    del tables["en"]["footer"]["source"]
+    tables["zh"]["figure"]["query"] = "query {m}"
+    tables["en"]["lab"]["copy"] = " "
+    assert mismatches(tables) == [
+        "figure.query: placeholders differ: {'zh': ['m'], 'en': ['n']}",
+        "footer.source: missing in en",
+        "lab.copy: en has ' ', not a word",
+    ]
+
+
+@pytest.mark.parametrize("locale", PREFIXES)
+def test_a_missing_word_stops_the_build_naming_table_key_and_language(locale: str) -> None:
+    with pytest.raises(PluginError) as stopped:
+        Words(locale, "twin")["markdwon"]
+    assert str(stopped.value) == (
+        f"docs/words/{locale}.yml has no word twin.markdwon (language {locale})"
+    )
+    with pytest.raises(PluginError, match=r"docs/words/fr\.yml has no word footer\.licence"):
+        Words("fr", "footer")["licence"]
+
+
+@pytest.mark.parametrize(("locale", "prefix"), PREFIXES.items())
+@pytest.mark.parametrize("name", ["R36", "lab/LAB-02", "404"])
+def test_a_page_carries_its_own_languages_words_for_its_scripts(
+    site: Path, locale: str, prefix: str, name: str
+) -> None:
+    island = soup(site / f"{prefix}{name}.html").select_one("script#site-words")
+    assert island is not None
+    assert island["type"] == "application/json"
+    assert json.loads(island.get_text()) == table(locale)[SCRIPTS]
+
+
+@pytest.mark.parametrize("script", SCRIPT_FILES, ids=lambda path: path.name)
+def test_the_scripts_carry_no_words_of_their_own(script: Path) -> None:
+    # Chinese in a script's code (not its comments) is a word the table should hold.
+    code = COMMENT.sub("", script.read_text(encoding="utf-8"))
+    found = sorted(set(HAN.findall(code)))
+    assert not found, f"{script.name} holds Chinese words: {''.join(found)}"
