@@ -92,12 +92,15 @@ def test_a_lesson_added_to_the_nav_is_listed_without_editing_the_home_page(
     config = copy_of_the_project(tmp_path, without=frozenset({"search"}))
     new, last = NEXT_LESSON, LESSONS[-1].removesuffix(".md")
     titles = {"zh": f"{new} · 遮住一些来源", "en": f"{new} · Masking some sources"}
+    described = {"zh": "遮住的来源不参与读取。", "en": "A masked source takes no part in a read."}
+    items = {"zh": "- [{title}]({path})：{text}", "en": "- [{title}]({path}): {text}"}
     for locale, title in titles.items():
-        page = f"# {title} {{ #{new.lower()} }}\n"
+        page = f"---\ndescription: {described[locale]}\n---\n# {title} {{ #{new.lower()} }}\n"
         (tmp_path / "docs" / f"{new}.{locale}.md").write_text(page, "utf-8")
     text = config.read_text(encoding="utf-8")
     config.write_text(text.replace(f"  - {last}.md\n", f"  - {last}.md\n  - {new}.md\n"), "utf-8")
     for locale, title in titles.items():
         listed = lessons_markdown(locale, config).splitlines()
-        assert listed[-1] == f"- [{title}]({new}.md)"
-        assert listed[-2].endswith(f"({last}.md)")
+        item = items[locale].format(title=title, path=f"{new}.md", text=described[locale])
+        assert listed[-1] == item
+        assert f"({last}.md)" in listed[-2]

@@ -4,7 +4,9 @@ A lesson is a page named ``R<number>`` (``R36.md``). The list follows the ``nav`
 ``mkdocs.yml``, so a lesson added there is listed without touching the home page; each item
 is the lesson's own title (its ``# ...`` heading, without its ``{ #id }``) in the language asked
 for, linked to the page. Links are written from the docs folder's root, where the home page
-is: the marker belongs on a page there.
+is: the marker belongs on a page there. Each item is then the lesson's front-matter
+``description``, as the home page's own items have theirs, in the language's form (``item``
+in ``docs/words/``).
 
 Like the other generated parts, the list is made from the project's files alone (the page and
 its raw twin, and ``originals.zip``, fill the marker with this one function).
@@ -17,14 +19,15 @@ its raw twin, and ``originals.zip``, fill the marker with this one function).
 ...     "      - notes.md\n      - R36: R36.md\n", encoding="utf-8")
 >>> _ = (project / "docs" / "R36.en.md").write_text(
 ...     "---\ndescription: x\n---\n\n# R36 · Many reads { #r36 }\n", encoding="utf-8")
->>> _ = (project / "docs" / "R37.en.md").write_text("# R37 · [Masks]\n", encoding="utf-8")
+>>> _ = (project / "docs" / "R37.en.md").write_text(
+...     "---\ndescription: y\n---\n# R37 · [Masks]\n", encoding="utf-8")
 >>> print(lessons_markdown("en", project / "mkdocs.yml"))
-- [R37 · \[Masks\]](R37.md)
-- [R36 · Many reads](R36.md)
+- [R37 · \[Masks\]](R37.md): y
+- [R36 · Many reads](R36.md): x
 >>> lessons_markdown("zh", project / "mkdocs.yml")
 Traceback (most recent call last):
 ...
-ValueError: lesson R37.md (in the nav of mkdocs.yml) has no page docs/R37.zh.md with a # title
+ValueError: lesson R37.md (in the nav of mkdocs.yml) has no page docs/R37.zh.md with a # title and a description
 """
 
 from __future__ import annotations
@@ -33,14 +36,15 @@ import re
 from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
 
+from mkdocs.utils.meta import get_data
 from mkdocs.utils.yaml import yaml_load
 
 from coursesite import PROJECT
+from coursesite.words import Words
 
 CONFIG = PROJECT / "mkdocs.yml"
 #: A lesson's page name: ``R`` and its number.
 LESSON = re.compile(r"R\d+")
-FRONT_MATTER = re.compile(r"\A---\r?\n.*?^---[ \t]*\r?\n", re.S | re.M)
 #: An ATX level-1 heading; its trailing attribute list (``{ #r36 }``) is not part of the title.
 TITLE = re.compile(r"^# +(?P<title>.+?)(?:\s*\{[^{}]*\})?\s*$", re.M)
 
@@ -75,31 +79,24 @@ def lesson_paths(nav: object) -> list[str]:
     ]
 
 
-def page_title(markdown: str) -> str | None:
-    """Return a page's own title: its first ``# ...`` heading after its front matter.
-
-    >>> page_title("---\\ntitle: no\\n---\\n\\n# R36 · Reads { #r36 }\\n\\n## State b0\\n")
-    'R36 · Reads'
-    >>> print(page_title("No heading here.\\n"))
-    None
-    """
-    match = TITLE.search(FRONT_MATTER.sub("", markdown, count=1))
-    return match["title"] if match else None
-
-
-def lesson_title(docs: Path, path: str, locale: str, config_name: str) -> str:
-    """Return the title of lesson ``path`` (as the nav names it) in ``locale``: from its page
-    in that language (``R36.zh.md``, i18n's suffix structure), else its unsuffixed page."""
+def lesson_item(docs: Path, path: str, locale: str, config_name: str) -> str:
+    """Return lesson ``path`` (as the nav names it) as a list item in ``locale``: its title
+    linked, then its description, from its page in that language (``R36.zh.md``, i18n's
+    suffix structure), else its unsuffixed page."""
     plain = PurePosixPath(path)
     for candidate in (plain.with_suffix(f".{locale}.md"), plain):
         source = docs / candidate
         if source.is_file():
-            title = page_title(source.read_text(encoding="utf-8"))
-            if title:
-                return title
+            body, meta = get_data(source.read_text(encoding="utf-8"))
+            title, description = TITLE.search(body), meta.get("description")
+            if title and description:
+                text = title["title"].replace("[", r"\[").replace("]", r"\]")
+                item = Words(locale, "lessons")["item"]
+                return "- " + item.format(link=f"[{text}]({path})", description=description)
     expected = PurePosixPath(docs.name) / plain.with_suffix(f".{locale}.md")
     raise ValueError(
-        f"lesson {path} (in the nav of {config_name}) has no page {expected} with a # title"
+        f"lesson {path} (in the nav of {config_name}) has no page {expected} with a # title "
+        "and a description"
     )
 
 
@@ -108,9 +105,7 @@ def lessons_markdown(locale: str, config: Path = CONFIG) -> str:
     (the last without a line end: the marker's line ends the list's last item)."""
     settings = yaml_load(config.read_text(encoding="utf-8")) or {}
     docs = config.parent / settings.get("docs_dir", "docs")
-    items = []
-    for path in lesson_paths(settings.get("nav")):
-        title = lesson_title(docs, path, locale, config.name)
-        text = title.replace("[", r"\[").replace("]", r"\]")
-        items.append(f"- [{text}]({path})")
+    items = [
+        lesson_item(docs, path, locale, config.name) for path in lesson_paths(settings.get("nav"))
+    ]
     return "\n".join(items)
