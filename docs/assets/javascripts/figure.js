@@ -5,7 +5,7 @@
 document$.subscribe(() => {
   const figures = [...document.querySelectorAll("figure.r36-figure")];
   if (figures.length < 2 || document.querySelector(".r36-stepper")) return;
-  const words = siteWords("figure");
+  const word = siteWords("figure");
   const keys = figures.map((f) => f.dataset.state);
   const headings = keys.map((k) => document.getElementById(`state-${k}`));
   // A lone <span id="r36-b0"> anchor is wrapped in its own paragraph.
@@ -17,12 +17,12 @@ document$.subscribe(() => {
 
   const stepper = document.createElement("section");
   stepper.className = "r36-stepper";
-  stepper.setAttribute("aria-label", words.stepper);
+  stepper.setAttribute("aria-label", word("stepper"));
   stepper.innerHTML = `
     <div class="r36-stepper__controls">
-      <button type="button" class="md-button" data-step="-1">${words.previous}</button>
+      <button type="button" class="md-button" data-step="-1">${word("previous")}</button>
       <span class="r36-stepper__status"></span>
-      <button type="button" class="md-button" data-step="1">${words.next}</button>
+      <button type="button" class="md-button" data-step="1">${word("next")}</button>
     </div>
     <p class="r36-stepper__live visually-hidden" aria-live="polite"></p>`;
   figures.forEach((f) => stepper.append(f));
@@ -55,7 +55,7 @@ document$.subscribe(() => {
       window.scrollBy({ top: stepper.getBoundingClientRect().top - before, behavior: "instant" });
     }
     stepper.querySelector(".r36-stepper__status").textContent =
-      fill(words.state, { key: keys[i], at: i + 1, count: keys.length });
+      word("state", { key: keys[i], at: i + 1, count: keys.length });
     stepper.querySelector("[data-step='-1']").disabled = i === 0;
     stepper.querySelector("[data-step='1']").disabled = i === keys.length - 1;
     if (byReader) {

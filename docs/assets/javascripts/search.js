@@ -7,7 +7,7 @@
   const root = new URL("../../", document.currentScript.src);
   const lang = document.documentElement.lang.startsWith("zh") ? "zh" : "en";
   const other = lang === "zh" ? "en" : "zh";
-  const TEXT = siteWords("search");
+  const word = siteWords("search");
   // Each result shown fetches its page's text (a few KB): five at a time, more when asked.
   const PAGE_SIZE = 5;
   const HAN = /\p{Script=Han}/u;
@@ -65,17 +65,17 @@
   }
 
   function build() {
-    dialog = element("dialog", { class: "site-search", "aria-label": TEXT.dialog });
+    dialog = element("dialog", { class: "site-search", "aria-label": word("dialog") });
     const form = element("form", { role: "search", method: "dialog" });
     const input = element("input", {
-      type: "search", name: "q", "aria-label": TEXT.input, placeholder: TEXT.input,
+      type: "search", name: "q", "aria-label": word("input"), placeholder: word("input"),
       autocomplete: "off", spellcheck: "false", "aria-describedby": "site-search-hint",
     });
-    const close = element("button", { type: "button", class: "site-search__close", "aria-label": TEXT.close }, "×");
-    const hint = element("p", { id: "site-search-hint", class: "site-search__hint" }, TEXT.hint);
+    const close = element("button", { type: "button", class: "site-search__close", "aria-label": word("close") }, "×");
+    const hint = element("p", { id: "site-search-hint", class: "site-search__hint" }, word("hint"));
     const status = element("p", { class: "site-search__status", role: "status" });
     const list = element("ul", { class: "site-search__results" });
-    const more = element("button", { type: "button", class: "site-search__more", hidden: "" }, TEXT.more);
+    const more = element("button", { type: "button", class: "site-search__more", hidden: "" }, word("more"));
     // The other language's pages, offered with every answer: a reader who found nothing here
     // (or not what they meant) may find it there.
     const elsewhere = element("p", { class: "site-search__other" });
@@ -146,13 +146,13 @@
         more.hidden = true;
         return;
       }
-      status.textContent = TEXT.loading;
+      status.textContent = word("loading");
       let results;
       try {
         pagefind ??= await load();
         results = await answer(pagefind, query);
       } catch (error) {
-        status.textContent = TEXT.failed;
+        status.textContent = word("failed");
         throw error;
       }
       if (asking !== asked) return; // a later query has been typed
@@ -160,10 +160,10 @@
       list.replaceChildren();
       elsewhere.replaceChildren(elsewhereLink(query));
       if (!results.length) {
-        status.textContent = fill(TEXT.none, { query });
+        status.textContent = word("none", { query });
         more.hidden = true;
       } else {
-        status.textContent = fill(results.length === 1 ? TEXT.result : TEXT.results, { n: results.length });
+        status.textContent = word(results.length === 1 ? "result" : "results", { n: results.length });
         await show(results, query, 0);
       }
       dialog.dataset.answered = query; // what the list shows the answer to (tests wait on it)
@@ -225,7 +225,7 @@
       ? new URL(alternate.getAttribute("href"), location.href)
       : new URL(other === "en" ? "en/index.html" : "index.html", root);
     target.search = new URLSearchParams({ q: query }).toString();
-    return element("a", { href: target.href, hreflang: other, class: "site-search__elsewhere" }, fill(TEXT.elsewhere, { query }));
+    return element("a", { href: target.href, hreflang: other, class: "site-search__elsewhere" }, word("elsewhere", { query }));
   }
 
   function open(query) {

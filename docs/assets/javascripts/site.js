@@ -1,22 +1,15 @@
-// Two small behaviours Material does not have, and the words of the site's scripts. No
-// framework; runs on every page, before the site's other scripts.
+// Two small behaviours Material does not have. No framework; runs on every page, first.
 
-// A part of the words the build wrote into the page, in the page's language (#site-words, from
-// docs/words/): a word the table lacks fails loudly, naming it, rather than showing "undefined".
+// The words of one of the site's scripts, in the page's language: the build writes them into
+// the page (#site-words, from docs/words/). word(key, {n: 3}) fills in the word's {n}; a word
+// the table lacks throws, naming it.
 function siteWords(part) {
-  const table = JSON.parse(document.getElementById("site-words").textContent)[part] ?? {};
-  return new Proxy(table, {
-    get(words, key) {
-      if (key in words) return words[key];
-      const lang = document.documentElement.lang;
-      throw new Error(`docs/words/${lang}.yml has no word scripts.${part}.${String(key)}`);
-    },
-  });
-}
-
-// A word with its placeholders filled in: fill("{n} pages", { n: 3 }) is "3 pages".
-function fill(word, values) {
-  return word.replace(/\{(\w+)\}/g, (_, name) => values[name]);
+  const words = JSON.parse(document.getElementById("site-words").textContent)[part] ?? {};
+  return (key, values = {}) => {
+    const lang = document.documentElement.lang;
+    if (!(key in words)) throw new Error(`docs/words/${lang}.yml has no scripts.${part}.${key}`);
+    return words[key].replace(/\{(\w+)\}/g, (_, name) => values[name]);
+  };
 }
 
 // The language selector's links drop the URL hash: keep the reader on the same section.
@@ -61,8 +54,8 @@ document.addEventListener("click", (event) => {
 // Landmarks need names axe-core can tell apart: each code block's button bar is a <nav> with
 // the same (missing) name.
 document$.subscribe(() => {
-  const words = siteWords("site");
+  const word = siteWords("site");
   document.querySelectorAll(".md-code__nav").forEach((nav, i) => {
-    nav.setAttribute("aria-label", fill(words.code_block, { n: i + 1 }));
+    nav.setAttribute("aria-label", word("code_block", { n: i + 1 }));
   });
 });
