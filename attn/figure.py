@@ -12,8 +12,14 @@ it out.
 >>> fig.state("b3").highlights
 (Highlight(matrix='S', rows=(1,)), Highlight(matrix='A', rows=(1,)), Highlight(matrix='Y', rows=(1,)))
 
-The page also lets the reader turn query 1 (``query_turns``): each state of that explorable is
-one read, computed here too.
+The page also lets the reader turn query 1: ``query_turns()`` returns the states of that
+interactive figure, each one read, computed here too. Its keys are ``angles`` (degrees),
+``lengths``, ``values`` (V's rows, which the page draws) and ``states``, θ fastest, each with
+``q`` (rounded to three decimals before it is read), ``scores``, ``weights`` and ``output``:
+
+>>> turns = query_turns()
+>>> sorted(turns), sorted(turns["states"][0])
+(['angles', 'lengths', 'states', 'values'], ['output', 'q', 'scores', 'weights'])
 """
 
 from __future__ import annotations

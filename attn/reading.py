@@ -1,7 +1,7 @@
 r"""Reads: scores ``scale·QKᵀ``, weights ``softmax`` over keys, output ``A V``.
 
 Tokens are rows. ``Q: (..., n_q, d_k)``, ``K: (..., n_k, d_k)``, ``V: (..., n_k, d_v)``;
-leading axes are batch and heads and broadcast. A 1-D ``q`` is a single read.
+leading axes are batch and heads and broadcast. A 1-D ``q`` gives a single read.
 
 >>> import numpy as np
 >>> from attn.lesson import Q, K, V
@@ -116,13 +116,20 @@ def read(
     >>> bool(np.allclose(r.output[0], read(q1, K, V).output))
     True
 
-    No key is picked out alone: every key the mask allows gets a positive weight, even one
-    that does not match at all (query 1 scores 0 against source 2 and gives it 0.155):
+    No key is picked out alone: in exact arithmetic, every key the mask allows gets a positive
+    weight, even the lowest-scoring one (query 1 scores 0 against source 2 and still gives it
+    0.155):
 
     >>> r.scores[0], r.weights[0].round(3)
     (array([1., 0., 1.]), array([0.422, 0.155, 0.422]))
     >>> bool((r.weights > 0).all())
     True
+
+    In floating point, a key whose score is more than about 745 below the best gets exactly 0
+    (see ``softmax``):
+
+    >>> read(np.array([800.0, 0.0]), K, V).weights
+    array([0.5, 0. , 0.5])
 
     Batch and heads are leading axes; ``n_q`` and ``n_k`` may differ:
 

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from coursesite.content.glossary import load_terms
-from coursesite.figure import number
+from coursesite.figure import LABELS, number
 from tests.browser import watched_page
 from tests.constants import PREFIXES, STATE_ORDER
 from tests.test_browser_pages import axe_violations
@@ -60,6 +60,17 @@ def test_three_arrow_presses_show_a_new_states_weights_and_say_them(
     sharper = data["states"][lengths.index(4) * len(angles) + 3]["weights"]
     expect(live).to_contain_text(SEPARATOR[locale].join(number(w) for w in sharper))
     assert max(sharper) > max(state["weights"])
+
+
+@pytest.mark.parametrize("locale", list(PREFIXES))
+def test_the_explorable_names_its_columns_as_the_figure_does(
+    page: Page, base_url: str, locale: str
+) -> None:
+    page.goto(f"{base_url}{PREFIXES[locale]}R36.html")
+    labels = LABELS[locale]
+    expected = [labels["source"].format(j) for j in (1, 2, 3)]
+    expected += [labels["dim"].format(j) for j in (1, 2)]
+    assert page.locator(".r36-explore thead th").all_inner_texts() == expected
 
 
 def test_the_explorable_passes_axe_in_both_palettes(page: Page, base_url: str) -> None:

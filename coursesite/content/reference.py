@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from functools import cached_property
 
 import attn
+import attn.figure
 import attn.lesson
 import attn.plot  # imports no matplotlib: it is imported when a figure is drawn
 
@@ -25,8 +26,8 @@ PROMPT = (">>> ", "... ")
 
 
 def reference_markdown() -> str:
-    """Return the reference for every public name of ``attn``, the lesson's data and the lab's
-    figures (``attn.plot``)."""
+    """Return the reference for every public name of ``attn``, the lesson's data, R36's figure
+    data (``attn.figure``) and the lab's figures (``attn.plot``)."""
     parts = [f"*attn {attn.__version__}*"]
     for name in attn.__all__:
         if name.startswith("__"):
@@ -39,6 +40,7 @@ def reference_markdown() -> str:
                 if not member.startswith("_") and doc:
                     parts.append(_entry(f"attn.{name}.{member}", value, level=3))
     parts.append(_entry("attn.lesson", attn.lesson))
+    parts.append(_entry("attn.figure", attn.figure))
     # The lab's figures (the optional extra attn[lab]): the module, then what it gives.
     parts.append(_entry("attn.plot", attn.plot))
     parts += [_entry(f"attn.plot.{name}", getattr(attn.plot, name)) for name in attn.plot.__all__]

@@ -14,11 +14,11 @@
 # %% [markdown]
 # # LAB 02 · E · 只改 q 或只改 V，分别会改变什么？ <a id="lab-02"></a>
 #
-# 这是 LAB 02 的练习 E，[R36](../R36.md) 课页末尾的“继续学习”指向它。数据就是 R36 课页的数据：两个 query 读三个来源，K、V 沿用 R31–R32 两讲（课文没有印出它们的值，这里与 R36 课页一样，取能复现课文数字的最简单的一组）。先只改 query 2，再只改 V，看分数表 $S=QK^{\mathsf T}$、权重 $A=\operatorname{softmax}_{\text{key}}(S)$ 与输出 $Y=AV$ 各自哪里变、哪里不变；最后加上 batch 与 head 两个轴。
+# 这是本站为 LAB 02 的练习 E 写的版本；原练习在 Deepnote 上，[R36](../R36.md) 课页末尾的“继续学习”链接了两者。数据就是 R36 课页的数据：两个 query 读三个来源；课文说 K、V 沿用 R31–R32 两讲，但没有印出它们的值，这里与 R36 课页一样，取能复现课文数字的最简单的一组。先只改 query 2，再只改 V，看分数表 $S=QK^{\mathsf T}$、权重 $A=\operatorname{softmax}_{\text{key}}(S)$ 与输出 $Y=AV$ 各自哪里变、哪里不变；最后加上 batch 与 head 两个轴。
 #
 # 每条结论都写成代码单元格里的一句 `assert`：结论不成立，那个单元格就报错，网站构建和测试都会失败。
 #
-# 在别处运行：这个笔记本需要 `attn`，而 `attn` 不在任何包索引上。取得课程仓库，在仓库根目录执行 `pip install -e '.[lab]' jupyter`，装上 `attn`、画图要用的 matplotlib（`lab` 附加依赖）与 Jupyter，再打开本页标题下方可以下载的 `.ipynb`。
+# 在别处运行：这个笔记本需要 `attn`，而 `attn` 不在任何包索引上。取得课程仓库（已部署的网站页脚有“源码”链接），在仓库根目录执行 `pip install -e '.[lab]' jupyter`，装上 `attn`、画图要用的 matplotlib（`lab` 附加依赖）与 Jupyter，再打开本页标题下方可以下载的 `.ipynb`。
 
 # %% [markdown]
 # ## 准备 <a id="setup"></a>

@@ -7,20 +7,21 @@ document$.subscribe(() => {
   const zh = document.documentElement.lang.startsWith("zh");
   // The glossary's terms (docs/glossary.yml).
   const t = zh
-    ? { angle: "q₁ 的方向 θ", length: "q₁ 的长度 r", scores: "分数", weights: "权重",
-        output: "输出", source: "来源", dim: "维", sep: "、", semi: "；",
+    ? { angle: "query 1 的方向 θ", length: "query 1 的长度 r", scores: "分数", weights: "权重",
+        output: "输出", source: "来源 {}", dim: "第 {} 维", sep: "、", semi: "；",
         table: "query 1 的分数与权重", vectors: "q₁ 与输出 Y₁",
         plot: "V 的三行（来源的 value）与输出 Y₁",
         said: (deg, r, w) => `query 1 方向 ${deg}°，长度 ${r}：权重 ${w}` }
-    : { angle: "direction θ of q₁", length: "length r of q₁", scores: "scores",
-        weights: "weights", output: "output", source: "source", dim: "dim", sep: ", ",
+    : { angle: "direction θ of query 1", length: "length r of query 1", scores: "scores",
+        weights: "weights", output: "output", source: "source {}", dim: "dim {}", sep: ", ",
         semi: "; ", table: "query 1's scores and weights", vectors: "q₁ and its output Y₁",
         plot: "V's three rows (the sources' values) and the output Y₁",
         said: (deg, r, w) => `query 1 at ${deg}°, length ${r}: weights ${w}` };
   // As the figure prints numbers.
   const num = (x) => String(Number(x.toFixed(3)));
-  const head = (n, word) => `<thead><tr><td></td>${Array.from({ length: n },
-    (_, j) => `<th scope="col">${word} ${j + 1}</th>`).join("")}</tr></thead>`;
+  // Labels as the static figure's (coursesite/figure.py's LABELS).
+  const head = (n, label) => `<thead><tr><td></td>${Array.from({ length: n },
+    (_, j) => `<th scope="col">${label.replace("{}", j + 1)}</th>`).join("")}</tr></thead>`;
   const row = (name, cell, n) => `<tr><th scope="row">${name}</th>${cell.repeat(n)}</tr>`;
   const k = values.length;
 
@@ -62,7 +63,7 @@ document$.subscribe(() => {
     ${values.map((v, i) => {
       const [x, y] = at(v);
       return `<circle cx="${x}" cy="${y}" r="4"/>
-        <text x="${Number(x) + 8}" y="${Number(y) + 4}">v${i + 1} (${v.map(num).join(", ")})</text>`;
+        <text x="${Number(x) + 8}" y="${Number(y) + 4}">v${"₁₂₃"[i]} (${v.map(num).join(", ")})</text>`;
     }).join("")}
     <g class="r36-explore__y1"><rect x="-5" y="-5" width="10" height="10"/><text x="-24" y="5">Y₁</text></g>`;
 
