@@ -131,7 +131,7 @@ def matrix_html(
     fig: Figure, name: str, state: State, locale: str, *, extra: str | None = None
 ) -> str:
     """Return one matrix as an HTML table, with the rows this state highlights marked."""
-    labels = Words(locale, "figure")
+    labels, axes = Words(locale, "figure"), Words(locale, "matrix")
     rows = fig.matrices[name]
     row_label, col_label = {
         "V": ("source", "dim"),
@@ -139,7 +139,7 @@ def matrix_html(
     }.get(name, ("query", "source"))
     marked = next((h for h in state.highlights if h.matrix == name), None)
     head = "".join(
-        f'<th scope="col">{labels[col_label].format(n=j + 1)}</th>' for j in range(len(rows[0]))
+        f'<th scope="col">{axes[col_label].format(n=j + 1)}</th>' for j in range(len(rows[0]))
     )
     if extra:
         head += f'<th scope="col">{labels["row_sum"]}</th>'
@@ -149,7 +149,7 @@ def matrix_html(
         cells = "".join(f"<td>{_strong(number(v), on)}</td>" for v in row)
         if extra:
             cells += f"<td>{_strong(number(fig.matrices[extra][i][0]), True)}</td>"
-        header = labels[row_label].format(n=i + 1)
+        header = axes[row_label].format(n=i + 1)
         if name == "Y" and state.single_read_row == i:
             header += f' <span class="r36-badge">{labels["single_read"]}</span>'
         attrs = ' class="is-highlighted"' if on else ""

@@ -1,6 +1,6 @@
 """The words the build adds to pages, one table per language: ``docs/words/<language>.yml``.
 
-The build's Python takes a part of the page's language's table; the part ``scripts`` goes into
+The build's Python takes a part of the page's language's table; the parts ``SCRIPTS`` go into
 every page, as the JSON island ``#site-words`` (``overrides/main.html``), for the page's scripts.
 A word missing from a table stops the build, naming the table, the word and the language.
 
@@ -29,8 +29,8 @@ from coursesite import PROJECT
 from coursesite.i18n import build_locale
 
 TABLES = PROJECT / "docs" / "words"
-#: The part of a table the page's scripts read, from the page itself.
-SCRIPTS = "scripts"
+#: The parts of a table the page's scripts read, from the page itself.
+SCRIPTS = ("matrix", "site", "stepper", "search", "explore")
 
 
 class Words:
@@ -63,7 +63,7 @@ def parsed(path: Path, changed: int) -> dict[str, Any]:
 def on_env(env: Environment, config: MkDocsConfig, files: Files) -> Environment:
     """Give the templates the words for the page's scripts in the language being built, as
     the JSON the page carries (``<`` escaped: it cannot end its ``<script>`` element)."""
-    words = table(build_locale(config)).get(SCRIPTS) or {}
+    words = {part: Words(build_locale(config), part).words for part in SCRIPTS}
     found = json.dumps(words, ensure_ascii=False, separators=(",", ":"))
     env.globals["site_words"] = found.replace("<", "\\u003c")
     return env

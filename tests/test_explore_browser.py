@@ -11,7 +11,8 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from coursesite.content.glossary import load_terms
-from coursesite.figure import LABELS, number
+from coursesite.figure import number
+from coursesite.words import Words
 from tests.browser import watched_page
 from tests.constants import PREFIXES, STATE_ORDER
 from tests.test_browser_pages import axe_violations
@@ -67,9 +68,9 @@ def test_the_explorable_names_its_columns_as_the_figure_does(
     page: Page, base_url: str, locale: str
 ) -> None:
     page.goto(f"{base_url}{PREFIXES[locale]}R36.html")
-    labels = LABELS[locale]
-    expected = [labels["source"].format(j) for j in (1, 2, 3)]
-    expected += [labels["dim"].format(j) for j in (1, 2)]
+    labels = Words(locale, "matrix")
+    expected = [labels["source"].format(n=j) for j in (1, 2, 3)]
+    expected += [labels["dim"].format(n=j) for j in (1, 2)]
     assert page.locator(".r36-explore thead th").all_inner_texts() == expected
 
 

@@ -4,50 +4,40 @@ document$.subscribe(() => {
   const island = document.getElementById("r36-explore");
   if (!island || document.querySelector(".r36-explore")) return;
   const { angles, lengths, values, states } = JSON.parse(island.textContent);
-  const zh = document.documentElement.lang.startsWith("zh");
-  // The glossary's terms (docs/glossary.yml).
-  const t = zh
-    ? { angle: "query 1 的方向 θ", length: "query 1 的长度 r", scores: "分数", weights: "权重",
-        output: "输出", source: "来源 {}", dim: "第 {} 维", sep: "、", semi: "；",
-        table: "query 1 的分数与权重", vectors: "q₁ 与输出 Y₁",
-        plot: "V 的三行（来源的 value）与输出 Y₁",
-        said: (deg, r, w) => `query 1 方向 ${deg}°，长度 ${r}：权重 ${w}` }
-    : { angle: "direction θ of query 1", length: "length r of query 1", scores: "scores",
-        weights: "weights", output: "output", source: "source {}", dim: "dim {}", sep: ", ",
-        semi: "; ", table: "query 1's scores and weights", vectors: "q₁ and its output Y₁",
-        plot: "V's three rows (the sources' values) and the output Y₁",
-        said: (deg, r, w) => `query 1 at ${deg}°, length ${r}: weights ${w}` };
+  // The glossary's terms (docs/glossary.yml), in the page's words (docs/words/).
+  const word = siteWords("explore");
+  // Columns named as the static figure names them: the same words.
+  const axis = siteWords("matrix");
   // As the figure prints numbers.
   const num = (x) => String(Number(x.toFixed(3)));
-  // Labels as the static figure's (coursesite/figure.py's LABELS).
   const head = (n, label) => `<thead><tr><td></td>${Array.from({ length: n },
-    (_, j) => `<th scope="col">${label.replace("{}", j + 1)}</th>`).join("")}</tr></thead>`;
+    (_, j) => `<th scope="col">${axis(label, { n: j + 1 })}</th>`).join("")}</tr></thead>`;
   const row = (name, cell, n) => `<tr><th scope="row">${name}</th>${cell.repeat(n)}</tr>`;
   const k = values.length;
 
   const box = document.createElement("div");
   box.className = "r36-explore";
   box.setAttribute("role", "group");
-  box.setAttribute("aria-label", `${t.angle} · ${t.length}`);
+  box.setAttribute("aria-label", `${word("angle")} · ${word("length")}`);
   box.innerHTML = `
     <div class="r36-explore__controls">
-      <label for="r36-explore-angle">${t.angle}</label>
+      <label for="r36-explore-angle">${word("angle")}</label>
       <input type="range" id="r36-explore-angle" min="0" max="${angles.length - 1}" value="0">
       <output for="r36-explore-angle"></output>
-      <fieldset><legend>${t.length}</legend>${lengths.map((r, i) =>
+      <fieldset><legend>${word("length")}</legend>${lengths.map((r, i) =>
         `<label><input type="radio" name="r36-explore-length" value="${i}">${num(r)}</label>`).join("")}
       </fieldset>
     </div>
     <div class="r36-explore__readout">
-      <table class="r36-matrix"><caption>${t.table}</caption>${head(k, t.source)}<tbody>
-        ${row(t.scores, '<td class="r36-explore__s"></td>', k)}
-        ${row(t.weights, '<td><span class="r36-explore__w"></span><span class="r36-explore__bar"></span></td>', k)}
+      <table class="r36-matrix"><caption>${word("table")}</caption>${head(k, "source")}<tbody>
+        ${row(word("scores"), '<td class="r36-explore__s"></td>', k)}
+        ${row(word("weights"), '<td><span class="r36-explore__w"></span><span class="r36-explore__bar"></span></td>', k)}
       </tbody></table>
-      <table class="r36-matrix"><caption>${t.vectors}</caption>${head(2, t.dim)}<tbody>
+      <table class="r36-matrix"><caption>${word("vectors")}</caption>${head(2, "dim")}<tbody>
         ${row("q₁", '<td class="r36-explore__q"></td>', 2)}
-        ${row(`${t.output} Y₁`, '<td class="r36-explore__y"></td>', 2)}
+        ${row(`${word("output")} Y₁`, '<td class="r36-explore__y"></td>', 2)}
       </tbody></table>
-      <svg class="r36-explore__plot" role="img" aria-label="${t.plot}"></svg>
+      <svg class="r36-explore__plot" role="img" aria-label="${word("plot")}"></svg>
     </div>
     <p class="visually-hidden" aria-live="polite"></p>`;
   island.after(box);
@@ -83,14 +73,15 @@ document$.subscribe(() => {
       bar.style.width = `${state.weights[j] * 100}%`;
     });
     svg.querySelector("g").setAttribute("transform", `translate(${at(state.output)})`);
-    const said = t.said(angles[angle], num(lengths[length]), state.weights.map(num).join(t.sep));
+    const weights = state.weights.map(num).join(word("separator"));
+    const said = word("said", { angle: angles[angle], length: num(lengths[length]), weights });
     slider.setAttribute("aria-valuetext", said);
     box.querySelector("output").textContent = `θ = ${angles[angle]}°`;
     // The slider speaks its value text; the region adds the output, and all of it when the
     // length changes (a radio button says only its length).
-    const output = `${t.output} Y₁ = (${state.output.map(num).join(", ")})`;
+    const output = `${word("output")} Y₁ = (${state.output.map(num).join(", ")})`;
     if (announce) box.querySelector("[aria-live]").textContent =
-      announce === "length" ? `${said}${t.semi}${output}` : output;
+      announce === "length" ? word("both", { said, output }) : output;
   };
   slider.addEventListener("input", () => show("angle"));
   box.querySelector("fieldset").addEventListener("change", (event) => {

@@ -5,7 +5,7 @@
 document$.subscribe(() => {
   const figures = [...document.querySelectorAll("figure.r36-figure")];
   if (figures.length < 2 || document.querySelector(".r36-stepper")) return;
-  const word = siteWords("figure");
+  const word = siteWords("stepper");
   const keys = figures.map((f) => f.dataset.state);
   const headings = keys.map((k) => document.getElementById(`state-${k}`));
   // A lone <span id="r36-b0"> anchor is wrapped in its own paragraph.
@@ -17,7 +17,7 @@ document$.subscribe(() => {
 
   const stepper = document.createElement("section");
   stepper.className = "r36-stepper";
-  stepper.setAttribute("aria-label", word("stepper"));
+  stepper.setAttribute("aria-label", word("label"));
   stepper.innerHTML = `
     <div class="r36-stepper__controls">
       <button type="button" class="md-button" data-step="-1">${word("previous")}</button>
