@@ -19,7 +19,7 @@ post_build: a step at a priority above -100 runs before the other languages are 
 ['startup', 'config', 'config']
 >>> hooks = hook_functions(SiteBuild())
 >>> sorted(hooks)[:3]
-['on_build_error', 'on_config', 'on_files']
+['on_build_error', 'on_config', 'on_env']
 """
 
 from __future__ import annotations
