@@ -109,7 +109,7 @@ def test_both_languages_run_the_same_code_each_naming_its_language(name: str) ->
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
-def test_the_runner_reads_the_cells_jupytext_reads(path: Path) -> None:
+def test_the_build_reads_the_cells_jupytext_reads(path: Path) -> None:
     ours = [c.source for c in percent_cells(path.read_text(encoding="utf-8")) if c.kind == "code"]
     theirs = [c.source for c in jupytext.read(path).cells if c.cell_type == "code"]
     assert ours == theirs
