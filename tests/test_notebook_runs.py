@@ -196,3 +196,31 @@ def test_an_image_without_alt_text_names_the_cell_that_showed_it() -> None:
     with pytest.raises(FigureError, match="no alt text") as raised:
         figures_taken_out(notebook, "LAB-09")
     assert raised.value.code_cell == 2
+
+
+def test_the_rendered_page_ignores_the_users_jupyter_config_and_templates(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import nbformat
+
+    from coursesite.lab.notebook_html import rendered_html
+
+    cell = nbformat.v4.new_code_cell("x = 1", id="cell-1")
+    cell.outputs = [nbformat.v4.new_output("stream", text="1\n")]
+    notebook = nbformat.v4.new_notebook(cells=[cell])
+    shown = rendered_html(notebook)
+    # What a reader's ~/.jupyter and ~/.local/share/jupyter may hold for their own nbconvert.
+    home = tmp_path / "home"
+    (home / ".jupyter").mkdir(parents=True)
+    config = "c.TemplateExporter.exclude_input = True\nc.HTMLExporter.exclude_output = True\n"
+    (home / ".jupyter" / "jupyter_nbconvert_config.py").write_text(config, encoding="utf-8")
+    theirs = home / ".local" / "share" / "jupyter" / "nbconvert" / "templates" / "lab"
+    theirs.mkdir(parents=True)
+    (theirs / "base.html.j2").write_text("THEIR TEMPLATE", encoding="utf-8")
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("JUPYTER_PREFER_ENV_PATH", "0")  # theirs before the environment's
+    for name in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_PATH", "XDG_DATA_HOME"):
+        monkeypatch.delenv(name, raising=False)
+    assert '<span class="n">x</span>' in shown, "the input"
+    assert "<pre>1\n</pre>" in shown, "the output"
+    assert rendered_html(notebook) == shown
