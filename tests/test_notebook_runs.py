@@ -9,8 +9,10 @@ from __future__ import annotations
 import json
 import logging
 import os
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
@@ -28,6 +30,7 @@ from coursesite.lab.runs import (
 )
 from tests.docs_pages import FIXTURES
 
+T = TypeVar("T")
 #: A notebook whose last cell fails (line 10), after one that prints.
 NOTEBOOK = (FIXTURES / "failing_lab.py").read_text(encoding="utf-8")
 
@@ -129,12 +132,19 @@ def test_the_cache_key_covers_the_fonts_the_run_code_and_the_plotting_librarys_v
     assert output_fingerprint() != first
 
 
+def in_a_thread(function: Callable[..., T], *arguments: Any) -> T:
+    """Return ``function(*arguments)`` called in a thread of its own, as ``NotebookRuns`` runs
+    a notebook: no event loop runs there (the browser tests' may, in this one)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(function, *arguments).result()
+
+
 def test_a_cells_prints_are_one_output_however_they_arrive(tmp_path: Path) -> None:
     # Flushed apart, the kernel sends two stream messages: one output or two, by their timing.
     source = tmp_path / "LAB-09.en.py"
     cell = "import time\nprint('shape', flush=True)\ntime.sleep(0.3)\nprint('(2, 3)')\n"
     source.write_text(f"# %%\n{cell}", encoding="utf-8")
-    notebook = executed(source)
+    notebook = in_a_thread(executed, source)
     assert [(o.output_type, o.text) for o in notebook.cells[0].outputs] == [
         ("stream", "shape\n(2, 3)\n")
     ]
@@ -171,7 +181,7 @@ def test_a_kernel_that_dies_fails_the_page_instead_of_hanging(tmp_path: Path) ->
     source = tmp_path / "LAB-09.zh.py"
     source.write_text("# %%\nimport os\n\nos._exit(3)\n", encoding="utf-8")
     with pytest.raises(CellFailed, match=r"^DeadKernelError: ") as raised:
-        run(source, tmp_path / "LAB-09.zh.0123.json")
+        in_a_thread(run, source, tmp_path / "LAB-09.zh.0123.json")
     assert raised.value.line is None
     assert not (tmp_path / "LAB-09.zh.0123.json").exists()
     assert kernels_started_here() == []

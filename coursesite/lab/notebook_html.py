@@ -48,8 +48,8 @@ def highlighted(source: str, language: str | None = None, metadata: object = Non
     code blocks (Material gives them its copy button); ``palette.css`` colours the block,
     ``highlight-ipynb``, as Material colours its ``highlight``.
 
-    >>> highlighted("x = 1")[:66]
-    '<div class="highlight-ipynb hl-python"><pre><span></span><code><span'
+    >>> highlighted("x = 1").startswith('<div class="highlight-ipynb hl-python"><pre><span></span><code>')
+    True
     """
     from pygments import highlight
     from pygments.formatters import HtmlFormatter

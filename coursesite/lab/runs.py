@@ -113,7 +113,8 @@ def output_fingerprint() -> str:
 
 
 def executed(source: Path) -> NotebookNode:
-    """Run the notebook at ``source`` in a new kernel; return it with its outputs.
+    """Run the notebook at ``source`` in a new kernel; return it with its outputs. It runs in
+    an event loop of its own: call it in a thread where none is running (``NotebookRuns``').
 
     Raises ``CellFailed`` naming the line of the ``.py`` file where a cell raised.
     """
@@ -136,7 +137,6 @@ def executed(source: Path) -> NotebookNode:
             coalesce_streams=True,
         )
         try:
-            # A loop of its own, closed after: the run is in a thread of its own.
             asyncio.run(client.async_execute())
         except CellExecutionError as error:
             told = ANSI.sub("", str(error))
