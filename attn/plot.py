@@ -19,7 +19,6 @@ Two heatmaps of the weights A (2 queries × 2 sources), before and after changin
 from __future__ import annotations
 
 import io
-import os
 import re
 from collections.abc import Sequence
 from dataclasses import astuple, dataclass, field
@@ -43,9 +42,6 @@ __all__ = ["Heatmaps", "describe_change", "weights_before_after"]
 #: labels on every machine, whatever fonts the machine has.
 LABEL_FONT = Path(__file__).parent / "fonts" / "noto-sans-sc-labels.ttf"
 LABEL_FAMILY = "Noto Sans SC attn"
-#: The environment variables that name the language, in order: the site's build sets the first
-#: to the page's language; run by hand, the shell's ``LANG`` decides.
-LOCALE_VARIABLES = ("ATTN_LAB_LOCALE", "LANG")
 
 #: Decimals written in each cell and in the alt text, as on the lesson's pages.
 DECIMALS = 3
@@ -136,16 +132,16 @@ class Heatmaps:
 
 
 def weights_before_after(
-    before: ArrayLike, after: ArrayLike, *, changed: str, locale: str | None = None
+    before: ArrayLike, after: ArrayLike, *, changed: str, locale: str = "en"
 ) -> Heatmaps:
     r"""Draw the weights ``A`` before a change above ``A`` after it, as SVG.
 
     ``before`` and ``after`` are weight tables of one shape ``(n_q, n_k)``, entries in
     [0, 1]. ``changed`` names what was changed ("query 2", "V") and goes into the second
     panel's title unchanged in either language. ``locale`` picks the language ("zh" or
-    "en", only its first two letters count); ``None`` reads ``ATTN_LAB_LOCALE``, then
-    ``LANG``; anything else is English. Chinese labels are drawn with :data:`LABEL_FONT`,
-    shipped with attn; text it cannot draw is refused, naming the characters.
+    "en", only its first two letters count; anything else is English): a notebook names its
+    own, so that its figures speak it wherever it runs. Chinese labels are drawn with
+    :data:`LABEL_FONT`, shipped with attn; text it cannot draw is refused, naming the characters.
 
     Both panels share one 0–1 colour scale (viridis). Each weight is written in its cell in
     black or white, whichever contrasts more with the cell; a row in which any weight
@@ -272,15 +268,12 @@ def _checked_pair(before: ArrayLike, after: ArrayLike) -> tuple[FloatArray, Floa
     return old, new
 
 
-def _language(locale: str | None) -> str:
-    """Return "zh" or "en": the locale given, else the environment's, else English.
+def _language(locale: str) -> str:
+    """Return "zh" or "en": the locale given, or English.
 
     >>> _language("zh_CN.UTF-8"), _language("C.UTF-8"), _language("fr")
     ('zh', 'en', 'en')
     """
-    if locale is None:
-        found = (os.environ.get(name) for name in LOCALE_VARIABLES)
-        locale = next((value for value in found if value), "en")
     code = locale[:2].lower()
     return code if code in LABELS else "en"
 

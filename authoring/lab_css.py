@@ -1,11 +1,12 @@
 r"""JupyterLab's CSS for the lab's pages, once: one content-hashed stylesheet, linked from the
 notebook pages only, in the reader's palette.
 
-mkdocs-jupyter's converter puts four ``<style>`` blocks in every notebook it renders: pygments'
-colours, JupyterLab's CSS as mkdocs-jupyter bundles it (``index.css``, 575 KB), its light theme
-(``theme-light.css``) and Mermaid's. The build takes them all out of the page
-(``coursesite.lab.stylesheet``) and links ``docs/assets/lab/jupyterlab.<hash>.css`` from the page's
-``<head>`` instead: the browser fetches it once for every notebook page, in every language.
+mkdocs-jupyter's converter would put four ``<style>`` blocks in every notebook it renders:
+pygments' colours, JupyterLab's CSS as mkdocs-jupyter bundles it (``index.css``, 575 KB), its
+light theme (``theme-light.css``) and Mermaid's. The build renders its notebooks with a template
+of its own that writes none (``coursesite/lab/template``) and links
+``docs/assets/lab/jupyterlab.<hash>.css`` from the page's ``<head>`` instead: the browser
+fetches it once for every notebook page, in every language.
 
 That file is made by ``make lab-css`` (``python -m authoring.lab_css``), not by the
 build (``make build`` needs no Node), and committed. Run it again after a new mkdocs-jupyter
@@ -248,13 +249,12 @@ def lab_pages_html() -> list[str]:
 
 
 def sample_html(sample: Path = SAMPLE) -> str:
-    """Return the sample notebook (its outputs stored in it) as the build's converter renders it."""
+    """Return the sample notebook (its outputs stored in it) as the build renders it."""
     import nbformat
 
-    from coursesite.lab.runner import rendered_html
+    from coursesite.lab.notebook_html import rendered_html
 
-    notebook = nbformat.read(sample, as_version=4)  # type: ignore[no-untyped-call]
-    return rendered_html(notebook, sample.stem)
+    return rendered_html(nbformat.read(sample, as_version=4))  # type: ignore[no-untyped-call]
 
 
 def purged(css: str, documents: Iterable[str], safelist: Iterable[str] = SAFELIST) -> str:

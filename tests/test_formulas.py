@@ -83,16 +83,14 @@ def test_the_font_subset_covers_every_formula_and_no_more(tmp_path: Path) -> Non
 
 
 def test_a_notebooks_formulas_become_mathml_without_mathjax() -> None:
+    import nbformat
+
     page = SimpleNamespace(file=SimpleNamespace(src_uri="lab/LAB-02.zh.py"))
-    html = (
-        '<!-- Load mathjax --><script src="https://cdn/mathjax.js"> </script>'
-        "<!-- End of mathjax configuration -->"
-        '<div class="jp-RenderedHTMLCommon jp-RenderedMarkdown jp-MarkdownOutput">'
-        "<p>$Y=AV$，<code>$x$</code></p></div>"
-    )
-    # The lab prepares a notebook's HTML (before the formulas' step, by its event priority).
-    marked = notebook_html.marked_formulas(notebook_html.CDN_LOADERS.sub("", html))
+    cell = nbformat.v4.new_markdown_cell("$Y=AV$，`$x$`", id="cell-1")
+    html = notebook_html.rendered_html(nbformat.v4.new_notebook(cells=[cell]))
+    # The lab marks a notebook's formulas (before the formulas' step, by its event priority).
+    marked = notebook_html.marked_formulas(html)
     out = mathml.on_page_content(marked, page=page, config={"docs_dir": str(DOCS)}, files=None)
-    assert "mathjax" not in out.lower()
+    assert "mathjax" not in html.lower(), "the lab's template loads MathJax"
     assert '<span class="arithmatex"><math alttext="Y=AV">' in out
     assert "<code>$x$</code>" in out

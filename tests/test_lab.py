@@ -66,11 +66,6 @@ def run_cells(path: Path) -> dict[str, object]:
     return namespace
 
 
-def locale_of(path: Path) -> str:
-    """Return the language of ``LAB-02.zh.py``: ``zh``."""
-    return path.suffixes[-2].lstrip(".")
-
-
 @pytest.fixture
 def figures() -> Iterator[ModuleType]:
     """Draw without a display (pyplot, as the notebook uses it); close every figure after."""
@@ -93,11 +88,19 @@ def test_every_lab_notebook_exists_in_both_languages() -> None:
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_both_languages_run_the_same_code(name: str) -> None:
+def test_both_languages_run_the_same_code_each_naming_its_language(name: str) -> None:
     zh, en = (jupytext.read(LAB / f"{name}.{locale}.py") for locale in PREFIXES)
     assert [c.cell_type for c in zh.cells] == [c.cell_type for c in en.cells]
     code = [[c.source for c in nb.cells if c.cell_type == "code"] for nb in (zh, en)]
-    assert code[0] == code[1], "the code cells differ between the languages"
+    for locale, cells in zip(PREFIXES, code, strict=True):
+        # A downloaded notebook labels its figures in its own language, whatever $LANG says.
+        assert f'\nLOCALE = "{locale}"  #' in cells[0], f"{name}.{locale}.py names no language"
+        assert sum(cell.count("locale=LOCALE") for cell in cells) == 2, "a figure in no language"
+    same = [
+        [cell.replace(f'LOCALE = "{locale}"', "LOCALE = ?") for cell in cells]
+        for locale, cells in zip(PREFIXES, code, strict=True)
+    ]
+    assert same[0] == same[1], "the code cells differ between the languages"
     ids = [
         HEADING_ID.findall((LAB / f"{name}.{locale}.py").read_text("utf-8")) for locale in PREFIXES
     ]
@@ -106,17 +109,14 @@ def test_both_languages_run_the_same_code(name: str) -> None:
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
-def test_the_runner_reads_the_cells_jupytext_reads(path: Path) -> None:
+def test_the_build_reads_the_cells_jupytext_reads(path: Path) -> None:
     ours = [c.source for c in percent_cells(path.read_text(encoding="utf-8")) if c.kind == "code"]
     theirs = [c.source for c in jupytext.read(path).cells if c.cell_type == "code"]
     assert ours == theirs
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
-def test_every_cell_runs_and_every_claim_holds(
-    path: Path, figures: ModuleType, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv("ATTN_LAB_LOCALE", locale_of(path))
+def test_every_cell_runs_and_every_claim_holds(path: Path, figures: ModuleType) -> None:
     namespace = run_cells(path)
     # The heatmaps are attn.plot's (tests/test_plot.py): the notebook leaves no figure open.
     assert figures.get_fignums() == []
@@ -275,7 +275,7 @@ def test_a_wrong_claim_fails_the_build_naming_the_file_and_line(tmp_path: Path) 
 
 
 def test_search_indexes_each_code_cell_once(site: Path) -> None:
-    # The template keeps a hidden copy of each cell for its copy button, and a "Copied!" notice.
+    # Each cell once, as shown: no hidden copy of it for a copy button, no "Copied!" notice.
     text = " ".join(
         fragment["content"] for url, fragment in search_fragments(site).items() if "/LAB-" in url
     )

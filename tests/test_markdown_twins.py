@@ -36,7 +36,7 @@ from tests.site import ITEM, copy_of_the_project, sections, sitemap_requests, so
 SECTIONS = {"zh": "中文", "en": "English"}
 VIEW_LABELS = {"zh": "查看 Markdown", "en": "View Markdown"}
 MARKER = "<!-- generated:"
-#: A lab notebook that only prints the language its kernel was started in.
+#: A lab notebook that only prints the language it names (``LOCALE``, the copy's language).
 TINY_LAB = (FIXTURES / "tiny_lab.py").read_text(encoding="utf-8")
 
 
@@ -276,7 +276,9 @@ def test_a_rebuild_in_the_same_process_starts_afresh(tmp_path: Path) -> None:
     config = copy_of_the_project(tmp_path, without=frozenset({"search"}))
     (tmp_path / ".cache").unlink()
     for locale in PREFIXES:  # a lab that only boots its kernel: this test is about the build
-        (tmp_path / "docs" / "lab" / f"LAB-02.{locale}.py").write_text(TINY_LAB, encoding="utf-8")
+        (tmp_path / "docs" / "lab" / f"LAB-02.{locale}.py").write_text(
+            TINY_LAB.replace('"LOCALE"', f'"{locale}"'), "utf-8"
+        )
     done = subprocess.run(
         [sys.executable, "-m", "tests.programs.rebuild", str(config), str(tmp_path / "out")],
         capture_output=True,

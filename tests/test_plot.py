@@ -210,24 +210,12 @@ def test_the_labels_follow_the_locale(drawn: dict[tuple[str, str], Heatmaps]) ->
     )
 
 
-@pytest.mark.parametrize(
-    ("environment", "language"),
-    [
-        ({"ATTN_LAB_LOCALE": "zh", "LANG": "en_GB.UTF-8"}, "zh"),
-        ({"ATTN_LAB_LOCALE": "", "LANG": "zh_CN.UTF-8"}, "zh"),
-        ({"LANG": "C.UTF-8"}, "en"),
-        ({"ATTN_LAB_LOCALE": "fr"}, "en"),
-        ({}, "en"),
-    ],
-)
-def test_without_a_locale_the_environment_decides(
-    monkeypatch: pytest.MonkeyPatch, environment: dict[str, str], language: str
-) -> None:
-    for name in plot.LOCALE_VARIABLES:
-        monkeypatch.delenv(name, raising=False)
-    for name, value in environment.items():
-        monkeypatch.setenv(name, value)
-    assert plot._language(None) == language
+def test_the_environment_never_picks_the_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A notebook names its language; the reader's $LANG must not relabel its figures.
+    monkeypatch.setenv("LANG", "zh_CN.UTF-8")
+    monkeypatch.setenv("LC_ALL", "zh_CN.UTF-8")
+    maps = weights_before_after([[0.5, 0.5]], [[0.25, 0.75]], changed="V")
+    assert maps.alt.startswith("Two heatmaps"), maps.alt
 
 
 def test_every_font_a_figure_names_comes_with_matplotlib_or_attn(

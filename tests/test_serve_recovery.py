@@ -13,7 +13,7 @@ from tests.constants import NEXT_LESSON, PREFIXES
 from tests.docs_pages import FIXTURES, ROOT
 from tests.site import copy_of_the_project
 
-#: A lab that only prints its kernel's language: this test is about the build.
+#: A lab that only prints the language it names: this test is about the build.
 TINY_LAB = (FIXTURES / "tiny_lab.py").read_text(encoding="utf-8")
 
 
@@ -23,7 +23,7 @@ def test_after_a_failed_english_pass_a_good_build_leaves_nothing_of_a_removed_pa
     config = copy_of_the_project(tmp_path / "project", without=frozenset({"search"}))
     for locale in PREFIXES:
         (config.parent / "docs" / "lab" / f"LAB-02.{locale}.py").write_text(
-            TINY_LAB, encoding="utf-8"
+            TINY_LAB.replace('"LOCALE"', f'"{locale}"'), encoding="utf-8"
         )
     site = tmp_path / "site"
     # The caller's date would date every build: the commits must.

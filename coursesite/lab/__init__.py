@@ -1,2 +1,2 @@
-"""The lab: jupytext notebooks run in their own kernels (runs.py, runner.py), rendered as pages
-(pages.py, notebook_html.py); cells.py reads the percent format."""
+"""The lab: jupytext notebooks run in their own kernels (runs.py), rendered as pages (pages.py,
+notebook_html.py, template/); cells.py reads the percent format."""

@@ -1,9 +1,9 @@
 """A notebook's images become files beside its page, each shown by an ``<img>`` that says its
 size (no layout shift), loads when it nears the screen, and carries the output's text as ``alt``.
 
-Inline, the lab's two heatmaps were 98 KiB of base64 in the page's HTML. The runner takes every
+Inline, the lab's two heatmaps were 98 KiB of base64 in the page's HTML. A run takes every
 ``image/svg+xml`` and ``image/png`` output out of the executed notebook before it is rendered
-(``runner.py``), puts an ``<img>`` in its place and caches the images with the run; the build
+(``runs.py``), puts an ``<img>`` in its place and caches the images with the run; the build
 writes them beside the page (``pages.py``).
 
 An image's ``alt`` is its output's ``text/plain``: ``attn.plot`` writes there what the picture

@@ -1,51 +1,81 @@
-r"""A rendered notebook made to read like the site's other pages: explicit heading ids and a
-table of contents from them, formulas marked for MathML, links to sources resolved, downloads
-under the title, and the template's duplicates kept out of search.
+r"""An executed notebook as a page's HTML, made to read like the site's other pages: explicit
+heading ids and a table of contents from them, formulas marked for MathML, links to sources
+resolved, downloads under the title.
 """
 
 from __future__ import annotations
 
 import html as html_lib
 import re
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from mkdocs.structure.toc import AnchorLink, TableOfContents
 
+if TYPE_CHECKING:
+    from nbformat import NotebookNode
+
 PERMALINK_TITLE = "Permanent link"
+#: The page's template (it extends nbconvert's ``lab``), beside this module.
+TEMPLATE = Path(__file__).parent / "template" / "notebook.html.j2"
+#: nbconvert's own templates, where its wheel installs them.
+NBCONVERT_TEMPLATES = Path(sys.prefix, "share", "jupyter", "nbconvert", "templates")
 
 HEADING = re.compile(r"<h(?P<level>[1-6])\b[^>]*>(?P<inner>.*?)</h(?P=level)>", re.DOTALL)
 EXPLICIT_ID = re.compile(r'\s*<a id="(?P<id>[^"]+)"\s*(?:/>|></a>)')
-JUPYTER_ANCHOR = re.compile(r'<a class="anchor-link" href="#[^"]*">¶</a>')
 TAG = re.compile(r"<[^>]+>")
 ANCHOR_ID = re.compile(r'\sid="([^"]+)"')
 # Where a dollar sign is code or markup, not maths.
-VERBATIM = (
-    r"<(?P<tag>pre|code|script|style)\b.*?</(?P=tag)>"
-    r'|<div[^>]*class="clipboard-copy-txt"[^>]*>.*?</div>'
-)
+VERBATIM = r"<(?P<tag>pre|code|script|style)\b.*?</(?P=tag)>"
 FORMULA = re.compile(
     rf"(?P<verbatim>{VERBATIM})|\$\$(?P<display>.+?)\$\$|\$(?P<inline>[^$\n]+?)\$", re.DOTALL
 )
 SOURCE_LINK = re.compile(
     r'href="(?P<path>(?![a-z][a-z0-9+.-]*:|[#/])[^"#]+\.(?:md|py))(?P<frag>#[^"]*)?"'
 )
-COPY_BUTTON = re.compile(r'<clipboard-copy\b[^>]*?\sfor="(?P<cell>[^"]+)"[^>]*>')
-COPIED = re.compile(r'<span class="notice" hidden(?:="")?>Copied!</span>')
-SEARCH_DUPLICATES = re.compile(r'<(div|span) (class="(?:clipboard-copy-txt|notice)")')
 STDERR = re.compile(
     r'<div[^>]*data-mime-type="application/vnd\.jupyter\.stderr"[^>]*>(?P<text>.*?)</div>',
     re.DOTALL,
 )
-# The notebook template loads MathJax and, when a diagram is present, Mermaid from cdnjs; the
-# site draws formulas itself and has no diagrams, and loads nothing from another host.
-CDN_LOADERS = re.compile(
-    r"<!-- Load mathjax -->.*?<!-- End of mathjax configuration -->"
-    r'|<script type="module">(?:(?!</script>).)*?jp-Mermaid(?:(?!</script>).)*</script>'
-    r"|<!-- End of mermaid configuration -->",
-    re.DOTALL,
-)
 REMOTE_SCRIPT = re.compile(r'<script[^>]*\ssrc="(?:https?:)?//|import\(\s*["\'](?:https?:)?//')
+
+
+def highlighted(source: str, language: str | None = None, metadata: object = None) -> str:
+    """Return a code cell's source highlighted as Python, in ``pre > code`` as the site's other
+    code blocks (Material gives them its copy button); ``palette.css`` colours the block,
+    ``highlight-ipynb``, as Material colours its ``highlight``.
+
+    >>> highlighted("x = 1").startswith('<div class="highlight-ipynb hl-python"><pre><span></span><code>')
+    True
+    """
+    from pygments import highlight
+    from pygments.formatters import HtmlFormatter
+    from pygments.lexers import PythonLexer
+
+    formatter = HtmlFormatter(cssclass="highlight-ipynb hl-python", wrapcode=True)
+    return str(highlight(source, PythonLexer(), formatter))
+
+
+def rendered_html(notebook: NotebookNode) -> str:
+    """Return an executed notebook as HTML for its page: ``TEMPLATE``, without prompts or the
+    headings' anchor links (``explicit_heading_ids`` gives them the site's). Only this folder's
+    and nbconvert's own templates are read, and no configuration file: nothing in ``$HOME``
+    changes the page."""
+    from nbconvert import HTMLExporter
+
+    base = NBCONVERT_TEMPLATES / "base"  # what lab/base.html.j2 imports
+    exporter = HTMLExporter(  # type: ignore[no-untyped-call]
+        template_paths=[str(p) for p in (TEMPLATE.parent, NBCONVERT_TEMPLATES, base)],
+        template_file=TEMPLATE.name,
+        exclude_input_prompt=True,
+        exclude_output_prompt=True,
+        exclude_anchor_links=True,
+        filters={"highlight_code": highlighted},
+    )
+    return str(exporter.from_notebook_node(notebook)[0])
 
 
 @dataclass(frozen=True)
@@ -61,7 +91,7 @@ def explicit_heading_ids(html: str) -> tuple[str, list[Heading]]:
     """Give each heading the id written in it (``<a id="...">``), with a permalink as on the
     site's other pages; return the HTML and the headings in order.
 
-    >>> page = '<h2 id="">准备 <a id="setup"></a><a class="anchor-link" href="#">¶</a></h2>'
+    >>> page = '<h2>准备 <a id="setup"></a></h2>'
     >>> html, headings = explicit_heading_ids(page)
     >>> print(html)
     <h2 id="setup">准备<a class="headerlink" href="#setup" title="Permanent link">¶</a></h2>
@@ -75,7 +105,7 @@ def explicit_heading_ids(html: str) -> tuple[str, list[Heading]]:
     headings: list[Heading] = []
 
     def replace(match: re.Match[str]) -> str:
-        level, inner = int(match["level"]), JUPYTER_ANCHOR.sub("", match["inner"])
+        level, inner = int(match["level"]), match["inner"]
         found = EXPLICIT_ID.search(inner)
         text = html_lib.unescape(TAG.sub("", inner)).strip()
         if not found:
@@ -149,29 +179,6 @@ def with_downloads(html: str, links: Sequence[tuple[str, str, bool]]) -> str:
         raise ValueError("the notebook has no title (a `# ...` heading) to put its downloads under")
     at += len("</h1>")
     return f'{html[:at]}<p class="lab-downloads">{items}</p>{html[at:]}'
-
-
-def copy_buttons(html: str, label: str, copied: str) -> str:
-    """Return ``html`` with the notebook template's copy buttons valid and in the page's
-    language: the template writes a stray ``,`` attribute and, in English, an ``aria-label`` on
-    an element with no role (it takes ``role="button"`` only once its script runs).
-
-    >>> copy_buttons('<clipboard-copy ,="" aria-label="Copy to Clipboard" for="cell-1">', "复制", "")
-    '<clipboard-copy for="cell-1" role="button" aria-label="复制">'
-    """
-    button = f'role="button" aria-label="{html_lib.escape(label)}"'
-    html = COPY_BUTTON.sub(lambda m: f'<clipboard-copy for="{m["cell"]}" {button}>', html)
-    return COPIED.sub(f'<span class="notice" hidden>{html_lib.escape(copied)}</span>', html)
-
-
-def without_duplicates_in_search(html: str) -> str:
-    """Keep the template's hidden copy of each code cell (for its copy button) and the button's
-    "Copied!" notice out of the search index: the cell's code is indexed once, as shown.
-
-    >>> without_duplicates_in_search('<div class="clipboard-copy-txt" id="cell-1">x = 1</div>')
-    '<div data-pagefind-ignore class="clipboard-copy-txt" id="cell-1">x = 1</div>'
-    """
-    return SEARCH_DUPLICATES.sub(lambda m: f"<{m[1]} data-pagefind-ignore {m[2]}", html)
 
 
 def stderr_outputs(html: str) -> list[str]:

@@ -1,9 +1,9 @@
 r"""The lab's jupytext notebooks become executed pages, one per language.
 
-Each ``docs/lab/*.py`` (percent format) is run in a Jupyter kernel in its page's language and
-rendered with mkdocs-jupyter's converter by ``runner.py``: every notebook of the site
-starts running as soon as the build begins, all at once, beside the rest of the build, and
-a warm build takes them from the cache without importing Jupyter at all.
+Each ``docs/lab/*.py`` (percent format) is run in a Jupyter kernel and rendered with
+nbconvert (``runs.py``): every notebook of the site starts running as soon as the build
+begins, all at once, beside the rest of the build, and a warm build takes them from the cache
+without importing Jupyter at all.
 
 mkdocs-static-i18n, the last plugin, sees a ``.py`` file as an asset: after its ``on_files``
 the lab's step makes each notebook a page again, at the place i18n gave it (``lab/LAB-02.html``,
@@ -17,12 +17,11 @@ the lab's step makes each notebook a page again, at the place i18n gave it (``la
   in both languages, and make the page's table of contents; a heading without one fails;
 - ``$...$`` in Markdown cells is marked as arithmatex marks it, so ``coursesite.formulas`` turns it
   into MathML as on every other page; links to ``.md``/``.py`` sources become page URLs and
-  must resolve; the notebook template's MathJax and Mermaid loaders (from a CDN) are removed;
-- the kernel sees ``ATTN_LAB_LOCALE``, the page's language, for the figures' labels.
+  must resolve; the build fails if an output loads a script from another host;
+- a notebook names its own language, for its figures' labels (``attn.plot``'s ``locale``).
 
-mkdocs-jupyter is used as a library, not registered as a plugin: its plugin imports nbconvert
-and jupytext on every build (0.7 s), runs the notebooks one after the other, and i18n undoes
-its pages anyway.
+mkdocs-jupyter is not registered as a plugin: its plugin imports nbconvert and jupytext on
+every build (0.7 s), runs the notebooks one after the other, and i18n undoes its pages anyway.
 
 >>> from types import SimpleNamespace as NS
 >>> notebooks_in(NS(src_uri=uri) for uri in ["lab/LAB-02.zh.py", "R36.zh.md", "lab/x/y.py"])
@@ -54,16 +53,13 @@ from coursesite.i18n import (
 )
 from coursesite.lab.notebook_html import (
     ANCHOR_ID,
-    CDN_LOADERS,
     REMOTE_SCRIPT,
-    copy_buttons,
     explicit_heading_ids,
     marked_formulas,
     resolved_links,
     stderr_outputs,
     table_of_contents,
     with_downloads,
-    without_duplicates_in_search,
 )
 from coursesite.lab.runs import CellFailed, NotebookRuns
 from coursesite.lab.stylesheet import stylesheet_uri, without_inline_styles
@@ -116,11 +112,8 @@ class Lab:
         if not outer_build(config):
             return config
         self.close()  # what a failed build may have left
-        default = default_locale(config)
-        docs = Path(config.docs_dir)
-        found = [(path, source_locale(path.name, config)) for path in docs.glob(NOTEBOOKS)]
-        # The build renders the default language's pages first: their runs go first.
-        found.sort(key=lambda run: (run[1] != default, str(run[0])))
+        docs = sorted(Path(config.docs_dir).glob(NOTEBOOKS))
+        found = [(path, source_locale(path.name, config)) for path in docs]
         self.runs = NotebookRuns(cache_folder(config, "notebooks"))
         self.runs.start(found)
         return config
@@ -157,7 +150,7 @@ class Lab:
 
     def on_pre_page(self, page: Page, config: MkDocsConfig, files: Files) -> Page:
         """Render a notebook page from its run (waiting for it: the kernels started with the
-        build, and the default language's run is rendered first)."""
+        build)."""
         if not is_notebook(page.file):
             return page
 
@@ -213,7 +206,7 @@ class Lab:
         warnings = stderr_outputs(html)
         if warnings:
             raise PluginError(f"{where}: a cell wrote to stderr: {warnings[0]}")
-        html = without_inline_styles(CDN_LOADERS.sub("", html))
+        html = without_inline_styles(html)
         if REMOTE_SCRIPT.search(html):
             raise PluginError(f"{where}: the rendered notebook loads a script from another host")
         try:
@@ -221,8 +214,7 @@ class Lab:
         except ValueError as error:
             raise PluginError(f"{where}: {error}") from error
         words = Words(build_locale(config), "lab")
-        html = copy_buttons(html, words["copy"], words["copied"])
-        html = without_duplicates_in_search(marked_formulas(html))
+        html = marked_formulas(html)
         stem = PurePosixPath(page.file.dest_uri).stem
         links = [(f"{stem}.ipynb", words["ipynb"], True), (f"{stem}.py", words["source"], False)]
         return with_downloads(html, links)

@@ -1,6 +1,6 @@
 """JupyterLab's CSS as the lab's pages link it: one content-hashed stylesheet under
-``docs/assets/lab`` (made by ``make lab-css``, ``authoring/lab_css.py``, and committed), in
-place of the ``<style>`` blocks mkdocs-jupyter's converter puts in every notebook it renders.
+``docs/assets/lab`` (made by ``make lab-css``, ``authoring/lab_css.py``, and committed): the
+lab's template writes no ``<style>``, and an output's own is taken out.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ INLINE_STYLE = re.compile(r"<style\b[^>]*>.*?</style\s*>[ \t]*\n?", re.DOTALL | 
 
 
 def without_inline_styles(html: str) -> str:
-    """Return a rendered notebook's HTML without its ``<style>`` blocks (the page links the
-    stylesheet instead): the converter's four, and any an output carries (pandas' tables).
+    """Return a rendered notebook's HTML without the ``<style>`` blocks its outputs carry
+    (pandas' tables): the page links the stylesheet instead.
 
     >>> without_inline_styles('<style type="text/css">\\n.a{}\\n</style>\\n<p>x</p><STYLE>b</STYLE>')
     '<p>x</p>'

@@ -32,6 +32,7 @@ import attn
 from attn.lesson import K, Q, V, q1, q2
 from attn.plot import weights_before_after
 
+LOCALE = "zh"  # the language of this notebook, and of its figures' labels
 np.set_printoptions(precision=3, suppress=True)
 before = attn.read(Q, K, V)
 print("S =", before.scores, "A =", before.weights, "Y =", before.output, sep="\n")
@@ -66,7 +67,7 @@ assert np.array_equal(after_q.scores[1], 2 * before.scores[1])
 assert (after_q.weights[1, 1:] > before.weights[1, 1:]).all()
 assert after_q.weights[1, 0] < before.weights[1, 0]
 assert np.allclose(after_q.weights.sum(axis=-1), 1)
-weights_before_after(before.weights, after_q.weights, changed="query 2")
+weights_before_after(before.weights, after_q.weights, changed="query 2", locale=LOCALE)
 
 # %% [markdown]
 # ## 只改 V <a id="change-v"></a>
@@ -88,7 +89,7 @@ assert np.array_equal(after_v.weights, before.weights)
 change = after_v.output - before.output
 assert (~np.isclose(change, 0)).any(axis=-1).all()
 assert np.allclose(change, before.weights @ (V_new - V))
-weights_before_after(before.weights, after_v.weights, changed="V")
+weights_before_after(before.weights, after_v.weights, changed="V", locale=LOCALE)
 
 # %% [markdown]
 # ## 加上 batch 与 head <a id="batch-heads"></a>
