@@ -70,10 +70,10 @@ def test_a_missing_key_a_placeholder_or_an_empty_word_is_found() -> None:
     tables = {locale: copy.deepcopy(table(locale)) for locale in PREFIXES}
     del tables["en"]["footer"]["source"]
     tables["zh"]["matrix"]["query"] = "query {m}"
-    tables["en"]["lab"]["copy"] = " "
+    tables["en"]["lab"]["ipynb"] = " "
     assert mismatches(tables) == [
         "footer.source: missing in en",
-        "lab.copy: en has ' ', not a word",
+        "lab.ipynb: en has ' ', not a word",
         "matrix.query: placeholders differ: {'zh': ['m'], 'en': ['n']}",
     ]
 
