@@ -160,6 +160,8 @@ def make_course(folder: Path, n: int, prune: bool = True) -> Path:
     config_path = private_copy(folder)
     shutil.rmtree(folder / "docs" / "lab")
     write_lessons(folder / "docs", n)
+    for page in (folder / "docs").glob("*.md"):  # the home and sources pages name the lab too
+        page.write_text(LAB_LINK.sub("(R36.md)", page.read_text(encoding="utf-8")), "utf-8")
     base = yaml_load(config_path.read_text(encoding="utf-8"))  # MkDocs' loader: !ENV tags
     config = synthetic_config(base, n, prune)
     config_path.write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False), "utf-8")

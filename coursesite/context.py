@@ -12,12 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from types import ModuleType
 
-from coursesite import figure, not_found, words
+from coursesite import not_found, words
 from coursesite.agents import addresses, headers
 from coursesite.agents.archive import Archive
 from coursesite.agents.twins import Agents
 from coursesite.content import footer, generated
 from coursesite.dates import Dates
+from coursesite.figure import Figures
 from coursesite.formulas import mathml
 from coursesite.i18n import Languages
 from coursesite.lab.pages import Lab
@@ -36,7 +37,7 @@ class SiteBuild:
     footer: ModuleType = footer
     generated: ModuleType = generated
     formulas: ModuleType = mathml
-    figure: ModuleType = figure
+    figure: Figures = field(default_factory=Figures)
     addresses: ModuleType = addresses
     not_found: ModuleType = not_found
     headers: ModuleType = headers

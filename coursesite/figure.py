@@ -203,9 +203,11 @@ def with_figures(html: str, fig: Figure, locale: str) -> str:
     return html
 
 
-def declared(page: Page, key: str, known: dict[str, Callable[[], T]]) -> T | None:
+def declared(
+    page: Page, key: str, known: dict[str, Callable[[], T]], made: dict[str, Any] | None = None
+) -> T | None:
     """Return what ``page`` asks for under ``key`` in its front matter (``figure: r36-states``),
-    made by ``known``, or None.
+    made by ``known`` (once for all the pages that share ``made``), or None.
 
     >>> from types import SimpleNamespace as NS
     >>> print(declared(NS(meta={}, file=NS(src_uri="R37.zh.md")), FIGURE_KEY, FIGURES))
@@ -225,7 +227,10 @@ def declared(page: Page, key: str, known: dict[str, Callable[[], T]]) -> T | Non
             f"{page.file.src_uri}: its front matter asks for {key}: {name!r}, "
             f"but the {key}s are: {', '.join(known)}"
         )
-    return known[name]()
+    made = {} if made is None else made
+    if name not in made:
+        made[name] = known[name]()
+    return made[name]  # type: ignore[no-any-return]
 
 
 def with_explorable(html: str, name: str, data: dict[str, Any]) -> str:
@@ -245,27 +250,41 @@ def with_explorable(html: str, name: str, data: dict[str, Any]) -> str:
 
 # The figures repeat the numbers of the state's text and doctests: search leaves them out
 # (data-pagefind-ignore), as their cells would run together there ("0.4220.1550.422").
-def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
+class Figures:
+    """The figures of one build: what pages ask for is computed by attn once a build, however
+    many pages ask (every lesson may)."""
+
+    def __init__(self) -> None:
+        self.made: dict[str, Any] = {}
+
+    def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
+        """Add what ``page`` asks for (``with_asked_for``), made once for the build."""
+        return with_asked_for(output, page, config, self.made)
+
+
+def with_asked_for(
+    output: str, page: Page, config: MkDocsConfig, made: dict[str, Any] | None = None
+) -> str:
     """Add the figure and the explorable a page asks for, in its language: each state's figure
     under the state's heading, the explorable's data after its fallback paragraph.
 
     >>> from types import SimpleNamespace as NS
     >>> html = '<h2 id="state-b0">b0</h2><p class="r36-figure-caption">Row 1.</p>'
-    >>> on_post_page(html, NS(meta={}, file=NS(src_uri="R37.en.md")), NS()) == html
+    >>> with_asked_for(html, NS(meta={}, file=NS(src_uri="R37.en.md")), NS()) == html
     True
-    >>> on_post_page(html, NS(meta={"figure": "r36-states"}, file=NS(src_uri="R37.en.md", locale="en")), NS())
+    >>> with_asked_for(html, NS(meta={"figure": "r36-states"}, file=NS(src_uri="R37.en.md", locale="en")), NS())
     Traceback (most recent call last):
     ...
     mkdocs.exceptions.PluginError: R37.en.md asks for figure: r36-states, but the page has no heading with id state-b2 for its figure
-    >>> on_post_page(html, NS(meta={"explore": "r36-explore"}, file=NS(src_uri="R37.en.md")), NS())
+    >>> with_asked_for(html, NS(meta={"explore": "r36-explore"}, file=NS(src_uri="R37.en.md")), NS())
     Traceback (most recent call last):
     ...
     mkdocs.exceptions.PluginError: R37.en.md asks for explore: r36-explore, but the page has no paragraph of class r36-explore-caption for its explorable
     """
-    fig = declared(page, FIGURE_KEY, FIGURES)
+    fig = declared(page, FIGURE_KEY, FIGURES, made)
     if fig is not None:
         output = asked(page, FIGURE_KEY, with_figures, output, fig, page_locale(page, config))
-    data = declared(page, EXPLORE_KEY, EXPLORABLES)
+    data = declared(page, EXPLORE_KEY, EXPLORABLES, made)
     if data is not None:
         output = asked(page, EXPLORE_KEY, with_explorable, output, page.meta[EXPLORE_KEY], data)
     return output

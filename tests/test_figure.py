@@ -22,9 +22,10 @@ from coursesite.figure import (
     FIGURE_KEY,
     Caption,
     captions,
+    declared,
     figure_html,
     number,
-    on_post_page,
+    with_asked_for,
     with_figures,
 )
 from tests.constants import PREFIXES, STATE_ANCHORS, STATE_ORDER
@@ -216,15 +217,15 @@ def test_r36_asks_for_its_figure_in_both_languages() -> None:
 
 def test_a_page_with_the_state_headings_that_does_not_ask_gets_no_figure() -> None:
     html = states_html()
-    assert on_post_page(html, a_page("R37.en.md"), SimpleNamespace()) == html
+    assert with_asked_for(html, a_page("R37.en.md"), SimpleNamespace()) == html
     # The same headings do get the figure once the page asks for it.
-    asked = on_post_page(html, a_page("R37.en.md", figure="r36-states"), SimpleNamespace())
+    asked = with_asked_for(html, a_page("R37.en.md", figure="r36-states"), SimpleNamespace())
     assert asked.count('<figure class="r36-figure"') == len(STATE_ORDER)
 
 
 def test_a_page_asking_for_an_unknown_figure_is_refused() -> None:
     with pytest.raises(PluginError, match=r"R37\.zh\.md: .*figure: 'r37-masks'.*r36-states"):
-        on_post_page(states_html(), a_page("R37.zh.md", figure="r37-masks"), SimpleNamespace())
+        with_asked_for(states_html(), a_page("R37.zh.md", figure="r37-masks"), SimpleNamespace())
 
 
 def test_a_page_asking_for_the_figure_without_its_states_stops_the_build(tmp_path: Path) -> None:
@@ -307,3 +308,14 @@ def test_b1s_caption_states_the_row_sums_its_doctest_prints(locale: str) -> None
     assert stated == sums, caption
     printed = numbers_in(section_code(text, "b1"))
     assert all(float(s) in printed for s in sums)
+
+
+def test_what_pages_ask_for_is_made_once_a_build() -> None:
+    # Every lesson of a course may ask for a figure: attn computes it once for all of them.
+    calls: list[str] = []
+    known = {"r36-states": lambda: calls.append("made") or len(calls)}
+    made: dict[str, object] = {}
+    for name in ("R36.zh.md", "R36.en.md", "R37.zh.md"):
+        page = SimpleNamespace(meta={FIGURE_KEY: "r36-states"}, file=SimpleNamespace(src_uri=name))
+        assert declared(page, FIGURE_KEY, known, made) == 1
+    assert calls == ["made"]
