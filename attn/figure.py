@@ -14,7 +14,7 @@ it out.
 
 The page also lets the reader turn query 1: ``query_turns()`` returns the states of that
 interactive figure, each one read, computed here too. Its keys are ``angles`` (degrees),
-``lengths``, ``values`` (V's rows, which the page draws) and ``states``, θ fastest, each with
+``lengths``, ``values`` (V's rows, which the page draws) and ``states`` (θ varying fastest, then r), each with
 ``q`` (rounded to three decimals before it is read), ``scores``, ``weights`` and ``output``:
 
 >>> turns = query_turns()
@@ -124,7 +124,7 @@ def query_turns(
     K: ArrayLike = LESSON_K,
     V: ArrayLike = LESSON_V,
 ) -> dict[str, Any]:
-    """Return query 1 turned: for each length r and direction θ (θ fastest), the read of
+    """Return query 1 turned: for each length r and direction θ (θ varying fastest), the read of
     q₁ = r(cos θ, sin θ) over the sources of ``K``/``V``, as a JSON-ready dict.
 
     q₁ is rounded to the figure's decimals before it is read, so the query shown is the query

@@ -1,9 +1,9 @@
 r"""The lesson's worked example: two queries over three sources (R36), and its two single reads.
 
 R31–R32 each read with one query; R36 lays the two side by side as the rows of ``Q``.
-The lesson says ``K`` and ``V`` are the earlier lessons', unchanged, but does not print them:
-these are the simplest values that reproduce every number it gives, to three decimals. The
-arrays are read-only so that no page can alter what another page computes with.
+The lesson says ``K`` and ``V`` are those of the earlier lessons (R31–R32), unchanged, but
+does not print them: these are the simplest values that reproduce every number it gives, to
+three decimals. The arrays are read-only so that no page can alter what another page computes with.
 
 >>> Q
 array([[1, 0],

@@ -139,9 +139,10 @@ def weights_before_after(
     ``before`` and ``after`` are weight tables of one shape ``(n_q, n_k)``, entries in
     [0, 1]. ``changed`` names what was changed ("query 2", "V") and goes into the second
     panel's title unchanged in either language. ``locale`` picks the language ("zh" or
-    "en", only its first two letters count; anything else is English): a notebook names its
-    own, so that its figures speak it wherever it runs. Chinese labels are drawn with
-    :data:`LABEL_FONT`, shipped with attn; text it cannot draw is refused, naming the characters.
+    "en", only its first two letters count; anything else is English): a notebook passes its
+    own, so that its figures are labelled in it wherever it runs. Chinese labels are drawn with
+    :data:`LABEL_FONT`, shipped with attn; text with a character the font lacks raises
+    ``ValueError`` naming the character.
 
     Both panels share one 0–1 colour scale (viridis). Each weight is written in its cell in
     black or white, whichever contrasts more with the cell; a row in which any weight
@@ -182,8 +183,8 @@ def describe_change(before: ArrayLike, after: ArrayLike, *, changed: str, langua
     A weight counts as changed when ``np.isclose`` says so; ``language`` is "zh" or "en".
     No matplotlib is needed.
 
-    >>> print(describe_change([[1.0, 0.0]], [[0.0, 1.0]], changed="query 1", language="zh"))
-    两张热图：改动前的权重 A 与只改 query 1 之后的 A（1 个查询 × 2 个来源）。第 1 行改变：来源 1：1.000 → 0.000，来源 2：0.000 → 1.000。
+    >>> print(describe_change([[0.5, 0.5]], [[0.25, 0.75]], changed="query 1", language="zh"))
+    两张热图：改动前的权重 A 与只改 query 1 之后的 A（1 个查询 × 2 个来源）。第 1 行改变：来源 1：0.500 → 0.250，来源 2：0.500 → 0.750。
     """
     old, new = _checked_pair(before, after)
     n_q, n_k = old.shape

@@ -14,7 +14,7 @@
 # %% [markdown]
 # # LAB 02 · E · Change only q, or only V: what does each change? <a id="lab-02"></a>
 #
-# This is the site's own version of exercise E of LAB 02; the original is on Deepnote, and the "Keep learning" section at the end of [R36](../R36.md) links to both. The data are R36's: two queries read three sources; the lesson says K and V are those of lessons R31 and R32, but does not print them, so, as on the R36 page, these are the simplest values that reproduce its numbers. First change only query 2, then only V, and see where the score table $S=QK^{\mathsf T}$, the weights $A=\operatorname{softmax}_{\text{key}}(S)$ and the output $Y=AV$ change and where they do not; finally, add the batch and head axes.
+# This is the site's own version of exercise E of LAB 02; the original is on Deepnote, and the "Keep learning" section at the end of [R36](../R36.md) links to both. The data are R36's: two queries read three sources; the lesson says K and V are those of lessons R31 and R32, but does not print them; as on the R36 page, these are the simplest values that reproduce its numbers. First change only query 2, then only V, and see where the score table $S=QK^{\mathsf T}$, the weights $A=\operatorname{softmax}_{\text{key}}(S)$ and the output $Y=AV$ change and where they do not; finally, add the batch and head axes.
 #
 # Every claim is an `assert` in a code cell: if a claim is wrong, that cell fails, and so do the site's build and its tests.
 #
