@@ -214,7 +214,13 @@ class Tab:
         theme keeps a chosen palette there) and traffic forgotten."""
         if self.page.url.startswith("http"):
             self.page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
-        self.page.goto("about:blank")
+            # The page itself leaves for about:blank, which then stays in the site's renderer
+            # process: the browser's own navigation there swaps processes twice, on the way out
+            # and on the next page's way in (about 0.25 s of CPU a page).
+            with self.page.expect_navigation(url="about:blank"):
+                self.page.evaluate("() => { location.href = 'about:blank'; }")
+        elif self.page.url != "about:blank":
+            self.page.goto("about:blank")
         self.traffic.reset()
         return self.page, self.traffic
 
