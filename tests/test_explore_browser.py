@@ -75,10 +75,10 @@ def test_the_explorable_names_its_columns_as_the_figure_does(
 
 
 def test_the_explorable_passes_axe_in_both_palettes(page: Page, base_url: str) -> None:
-    for scheme in ("default", "slate"):
-        page.goto(f"{base_url}R36.html")
+    page.goto(f"{base_url}R36.html")
+    page.get_by_role("slider").press("ArrowRight")
+    for scheme in ("default", "slate"):  # one load serves both palettes
         page.evaluate(f"document.body.setAttribute('data-md-color-scheme', '{scheme}')")
-        page.get_by_role("slider").press("ArrowRight")
         assert axe_violations(page, ".r36-explore") == [], f"{scheme} palette"
 
 
