@@ -18,7 +18,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from tests.host_headers import cloudflare_headers
 
@@ -203,11 +203,16 @@ class Tab:
 
     A new tab costs about 0.4 s of CPU before its page loads (a renderer process started, the
     theme's script compiled again); a test that only loads a page and reads it needs no tab
-    of its own. Each ``fresh()`` forgets the earlier page's traffic.
+    of its own, nor does one that reads it at another size (``set_viewport_size``). Each
+    ``fresh()`` forgets the earlier page's traffic and size.
     """
 
     page: Page
     traffic: Traffic
+    viewport: ViewportSize | None = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.viewport = self.page.viewport_size
 
     def fresh(self) -> tuple[Page, Traffic]:
         """Return the tab and its traffic, as if new: the earlier test's page, storage (the
@@ -221,6 +226,8 @@ class Tab:
                 self.page.evaluate("() => { location.href = 'about:blank'; }")
         elif self.page.url != "about:blank":
             self.page.goto("about:blank")
+        if self.viewport is not None and self.page.viewport_size != self.viewport:
+            self.page.set_viewport_size(self.viewport)
         self.traffic.reset()
         return self.page, self.traffic
 

@@ -8,12 +8,11 @@ import re
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from coursesite.content.glossary import load_terms
 from coursesite.figure import number
 from coursesite.words import Words
-from tests.browser import watched_page
 from tests.constants import PREFIXES, STATE_ORDER
 from tests.test_browser_pages import axe_violations
 
@@ -82,8 +81,8 @@ def test_the_explorable_passes_axe_in_both_palettes(page: Page, base_url: str) -
         assert axe_violations(page, ".r36-explore") == [], f"{scheme} palette"
 
 
-def test_the_explorable_fits_a_phone(browser: Browser, base_url: str) -> None:
-    page, _ = watched_page(browser, viewport={"width": 390, "height": 844})
+def test_the_explorable_fits_a_phone(page: Page, base_url: str) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
     page.goto(f"{base_url}en/R36.html")
     box = page.locator(".r36-explore").bounding_box()
     assert box is not None
@@ -102,7 +101,6 @@ def test_the_explorable_fits_a_phone(browser: Browser, base_url: str) -> None:
         }"""
     )
     assert sticking_out == []
-    page.context.close()
 
 
 @pytest.mark.parametrize("prefix", PREFIXES.values())

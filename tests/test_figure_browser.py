@@ -5,11 +5,12 @@ hash follows, and without JavaScript every state is shown, with no control that 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser import STILL, shown_state, watched_page
+from tests.browser import STILL, Tab, shown_state, watched_page
 from tests.constants import PREFIXES, STATE_ORDER
 from tests.test_browser import AXE
 
@@ -62,11 +63,19 @@ def test_the_keyboard_reaches_the_stepper_and_walks_the_states(page: Page, base_
     assert page.url.endswith("#r36-b3")
 
 
+@pytest.fixture(scope="module")
+def tab_without_javascript(browser: Browser) -> Iterator[Tab]:
+    """One tab with JavaScript off, for both languages' pages (``Tab``)."""
+    page, traffic = watched_page(browser, java_script_enabled=False)
+    yield Tab(page, traffic)
+    page.context.close()
+
+
 @pytest.mark.parametrize("prefix", PREFIXES.values())
 def test_without_javascript_every_state_shows_its_figure(
-    browser: Browser, base_url: str, prefix: str
+    tab_without_javascript: Tab, base_url: str, prefix: str
 ) -> None:
-    page, _ = watched_page(browser, java_script_enabled=False)
+    page, _ = tab_without_javascript.fresh()
     page.goto(f"{base_url}{prefix}R36.html")
     figures = page.locator("figure.r36-figure")
     expect(figures).to_have_count(4)
@@ -78,7 +87,6 @@ def test_without_javascript_every_state_shows_its_figure(
     # The explorable (test_explore_browser.py) is its caption paragraph alone: no dead control.
     expect(page.locator(".r36-explore-caption")).to_be_visible()
     expect(page.locator("article :is(input, button, select)")).to_have_count(0)
-    page.context.close()
 
 
 def test_every_state_passes_axe_in_both_palettes(page: Page, base_url: str) -> None:

@@ -9,7 +9,7 @@ from bs4 import BeautifulSoup
 from playwright.sync_api import Browser, expect
 
 from coursesite.agents.full_text import full_text_html
-from tests.browser import watched_page
+from tests.browser import Tab, watched_page
 from tests.constants import PREFIXES, STATE_ANCHORS
 from tests.docs_pages import DOCS, SEED, page_names, twin
 from tests.markdown_parts import FENCE, IDS, body
@@ -123,16 +123,15 @@ def test_the_pages_view_markdown_action_leads_to_the_view(
 
 @pytest.mark.parametrize("prefix", PREFIXES.values())
 def test_copy_button_copies_exactly_the_file(
-    browser: Browser, base_url: str, site: Path, prefix: str
+    tab: Tab, base_url: str, site: Path, prefix: str
 ) -> None:
-    page, traffic = watched_page(browser)
+    page, traffic = tab.fresh()
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url)
     page.goto(f"{base_url}{prefix}R36.md.html")
     page.get_by_role("button").click()
     copied = page.evaluate("navigator.clipboard.readText()")
     assert copied == (site / f"{prefix}R36.md").read_text(encoding="utf-8")
     assert traffic.problems() == []
-    page.context.close()
 
 
 def test_view_reads_without_javascript_and_anchors_scroll(browser: Browser, base_url: str) -> None:

@@ -16,9 +16,8 @@ from pathlib import Path, PurePosixPath
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser
 
-from tests.browser import loaded, serving, watched_page
+from tests.browser import Tab, loaded, serving
 from tests.constants import PREFIXES
 from tests.docs_pages import notebook_names, published_sources
 from tests.site import (
@@ -116,13 +115,12 @@ def test_every_page_links_the_repository_plainly(addressed: tuple[Path, str]) ->
 
 @pytest.mark.parametrize("prefix", PREFIXES.values())
 def test_the_addressed_site_loads_from_its_own_host_only(
-    browser: Browser, addressed: tuple[Path, str], prefix: str
+    tab: Tab, addressed: tuple[Path, str], prefix: str
 ) -> None:
     _, address = addressed
-    page, traffic = watched_page(browser)
+    page, traffic = tab.fresh()
     loaded(page, traffic, f"{address}{prefix}R36.html")
     assert traffic.problems() == []
-    page.context.close()
 
 
 def status_of(url: str) -> int:
