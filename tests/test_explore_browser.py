@@ -35,10 +35,16 @@ def shown_weights(page: Page) -> list[str]:
 
 
 @pytest.mark.parametrize("locale", list(PREFIXES))
-def test_three_arrow_presses_show_a_new_states_weights_and_say_them(
+def test_the_explorable_names_its_columns_and_three_arrow_presses_show_and_say_new_weights(
     page: Page, base_url: str, locale: str
 ) -> None:
     page.goto(f"{base_url}{PREFIXES[locale]}R36.html")
+    # Its columns are named as the figure names them (one load serves both checks).
+    labels = Words(locale, "matrix")
+    expected = [labels["source"].format(n=j) for j in (1, 2, 3)]
+    expected += [labels["dim"].format(n=j) for j in (1, 2)]
+    columns = page.locator(".r36-explore thead th").all_inner_texts()
+    assert columns == expected, "the explorable's columns are not named as the figure's"
     data = island(page)
     slider = page.get_by_role("slider")
     expect(page.locator("label[for=r36-explore-angle]")).to_be_visible()
@@ -60,17 +66,6 @@ def test_three_arrow_presses_show_a_new_states_weights_and_say_them(
     sharper = data["states"][lengths.index(4) * len(angles) + 3]["weights"]
     expect(live).to_contain_text(SEPARATOR[locale].join(number(w) for w in sharper))
     assert max(sharper) > max(state["weights"])
-
-
-@pytest.mark.parametrize("locale", list(PREFIXES))
-def test_the_explorable_names_its_columns_as_the_figure_does(
-    page: Page, base_url: str, locale: str
-) -> None:
-    page.goto(f"{base_url}{PREFIXES[locale]}R36.html")
-    labels = Words(locale, "matrix")
-    expected = [labels["source"].format(n=j) for j in (1, 2, 3)]
-    expected += [labels["dim"].format(n=j) for j in (1, 2)]
-    assert page.locator(".r36-explore thead th").all_inner_texts() == expected
 
 
 def test_the_explorable_passes_axe_in_both_palettes(page: Page, base_url: str) -> None:
