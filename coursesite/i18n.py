@@ -114,11 +114,11 @@ def outer_build(config: MkDocsConfig) -> bool:
     return i18n is None or not i18n.building
 
 
-def build_languages(config: MkDocsConfig) -> list[str]:
+def site_languages(config: MkDocsConfig) -> list[str]:
     """Return the languages the site is built in (the default one alone without i18n).
 
     >>> from types import SimpleNamespace as NS
-    >>> build_languages(NS(plugins={}, theme={"language": "zh"}))
+    >>> site_languages(NS(plugins={}, theme={"language": "zh"}))
     ['zh']
     """
     i18n = plugin(config)
@@ -226,7 +226,7 @@ def in_locale(plain: str, locale: str) -> str:
 def source_locale(uri: str, config: MkDocsConfig) -> str:
     """Return the language of the source at ``uri`` by its name; the default one's without a
     language suffix."""
-    return split_locale(uri, build_languages(config))[1] or default_locale(config)
+    return split_locale(uri, site_languages(config))[1] or default_locale(config)
 
 
 class Alternate(TypedDict, total=False):

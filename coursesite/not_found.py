@@ -19,11 +19,11 @@ from mkdocs.utils.templates import TemplateContext
 
 from coursesite.i18n import (
     alternates_to,
-    build_languages,
     build_locale,
     default_locale,
     language_folder,
     show_alternates,
+    site_languages,
 )
 from coursesite.words import Words
 
@@ -41,7 +41,7 @@ def on_template_context(
         own, default = build_locale(config), default_locale(config)
         context["not_found_words"] = [  # type: ignore[typeddict-unknown-key]
             (locale, language_folder(locale, default), Words(locale, "not_found"))
-            for locale in sorted(build_languages(config), key=lambda locale: locale != own)
+            for locale in sorted(site_languages(config), key=lambda locale: locale != own)
         ]
     return context
 

@@ -40,11 +40,11 @@ from coursesite.content.generated import (
     with_generated_parts,
 )
 from coursesite.i18n import (
-    build_languages,
     build_locale,
     default_locale,
     language_folder,
     outer_build,
+    site_languages,
     split_locale,
 )
 
@@ -253,7 +253,7 @@ def archive_time(when: datetime) -> tuple[int, int, int, int, int, int]:
 
 def built_locales(config: MkDocsConfig) -> tuple[list[str], str]:
     """Return the languages the site is built in and the default one (at the site's root)."""
-    return build_languages(config), default_locale(config)
+    return site_languages(config), default_locale(config)
 
 
 class Archive:

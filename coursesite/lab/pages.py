@@ -42,12 +42,12 @@ from mkdocs.structure.pages import Page
 from coursesite.cache import cache_folder
 from coursesite.i18n import (
     adopt_page,
-    build_languages,
     build_locale,
     default_locale,
     in_locale,
     language_folder,
     outer_build,
+    site_languages,
     source_locale,
     split_locale,
 )
@@ -242,7 +242,7 @@ def alternates(page: File, file: File, locale: str, config: MkDocsConfig) -> dic
     i18n finds a page's other languages only for Markdown pages; a notebook is an asset to it.
     """
     found: dict[str, File] = {locale: page}
-    languages, default = build_languages(config), default_locale(config)
+    languages, default = site_languages(config), default_locale(config)
     plain_src, own = split_locale(file.src_uri, languages)
     if own is None:
         return found
