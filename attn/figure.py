@@ -13,7 +13,7 @@ it out.
 (Highlight(matrix='S', rows=(1,)), Highlight(matrix='A', rows=(1,)), Highlight(matrix='Y', rows=(1,)))
 
 The page also lets the reader turn query 1: ``query_turns()`` returns the states of that
-interactive figure, each one read, computed here too. Its keys are ``angles`` (degrees),
+interactive figure, each state one read of query 1, computed here too. Its keys are ``angles`` (degrees),
 ``lengths``, ``values`` (V's rows, which the page draws) and ``states`` (θ varying fastest, then r), each with
 ``q`` (rounded to three decimals before it is read), ``scores``, ``weights`` and ``output``:
 

@@ -141,7 +141,7 @@ def weights_before_after(
     panel's title unchanged in either language. ``locale`` picks the language ("zh" or
     "en", only its first two letters count; anything else is English): a notebook passes its
     own, so that its figures are labelled in it wherever it runs. Chinese labels are drawn with
-    :data:`LABEL_FONT`, shipped with attn; text with a character the font lacks raises
+    a subset of Noto Sans SC shipped with attn (``attn/fonts/``, OFL); text with a character the font lacks raises
     ``ValueError`` naming the character.
 
     Both panels share one 0–1 colour scale (viridis). Each weight is written in its cell in

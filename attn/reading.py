@@ -126,7 +126,7 @@ def read(
     True
 
     In floating point, a key whose score is more than about 745 below the best gets exactly 0
-    (see ``softmax``):
+    (``exp`` of a number below about -745 underflows to 0):
 
     >>> read(np.array([800.0, 0.0]), K, V).weights
     array([0.5, 0. , 0.5])
