@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from types import ModuleType
 
-from coursesite import not_found, words
+from coursesite import cache, not_found, words
 from coursesite.agents import addresses, headers
 from coursesite.agents.archive import Archive
 from coursesite.agents.twins import Agents
@@ -43,3 +43,4 @@ class SiteBuild:
     headers: ModuleType = headers
     search: ModuleType = index
     words: ModuleType = words
+    cache: ModuleType = cache

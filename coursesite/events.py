@@ -105,6 +105,8 @@ MAP: tuple[Step, ...] = (
          "a notebook's HTML checked and made like a page's, its $...$ marked for MathML"),
     Step("page_content", "formulas", "on_page_content", 0,
          "every formula becomes MathML (the lab's too: after the lab's step)"),
+    Step("env", "cache", "on_env", 0,
+         "the theme's templates compiled once, kept in the cache (a rebuild's third)"),
     Step("env", "words", "on_env", 0,
          "the templates get the words of the language being built, for the page's scripts"),
     Step("template_context", "addresses", "on_template_context", 0,

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import html
 import re
-from functools import cache
 from pathlib import Path, PurePosixPath
 
 from mkdocs.config.defaults import MkDocsConfig
@@ -125,12 +124,7 @@ def page_title(page: Page) -> str:
 
 def theme_icon(config: MkDocsConfig, name: str = MARKDOWN_ICON) -> str:
     """Return an icon from the theme's own set, hidden from screen readers, or ``""``."""
-    return _icon(tuple(config.theme.dirs), name)
-
-
-@cache  # every page asks for the same icon
-def _icon(theme_dirs: tuple[str, ...], name: str) -> str:
-    for folder in theme_dirs:
+    for folder in config.theme.dirs:
         path = Path(folder, name)
         if path.is_file():
             return path.read_text(encoding="utf-8").replace("<svg ", '<svg aria-hidden="true" ', 1)
