@@ -106,7 +106,7 @@ MAP: tuple[Step, ...] = (
     Step("page_content", "formulas", "on_page_content", 0,
          "every formula becomes MathML (the lab's too: after the lab's step)"),
     Step("env", "cache", "on_env", 0,
-         "the theme's templates compiled once, kept in the cache (a rebuild's third)"),
+         "the theme's templates compiled once, kept in the cache: 0.35 s of CPU a build"),
     Step("env", "words", "on_env", 0,
          "the templates get the words of the language being built, for the page's scripts"),
     Step("template_context", "addresses", "on_template_context", 0,

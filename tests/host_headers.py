@@ -23,6 +23,18 @@ def rules_of(headers: str) -> list[tuple[str, list[str]]]:
     return rules
 
 
+def content_types(headers: str) -> dict[str, str]:
+    """Return ``{suffix: content type}`` from the ``/*.suffix`` rules of a ``_headers`` file:
+    what a host sends for a file known by its suffix alone (the tests' server's types)."""
+    types: dict[str, str] = {}
+    for rule, lines in rules_of(headers):
+        for line in lines:
+            name, _, value = line.partition(":")
+            if rule.startswith("/*.") and name.strip().lower() == "content-type":
+                types[rule[2:]] = value.strip()
+    return types
+
+
 def pattern_of(path: str) -> re.Pattern[str]:
     """Return a rule's path as a regular expression."""
     parts = re.split(r"(\*|:[A-Za-z]\w*)", path)

@@ -15,8 +15,8 @@ from urllib.parse import urljoin, urlsplit
 
 from bs4 import BeautifulSoup
 
-from coursesite.agents.headers import content_types
 from tests.docs_pages import ROOT
+from tests.host_headers import content_types
 
 
 def build(

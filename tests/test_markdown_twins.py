@@ -16,7 +16,6 @@ from urllib.request import urlopen
 import pytest
 from mkdocs.exceptions import PluginError
 
-from coursesite.agents.headers import content_types
 from coursesite.agents.twins import ARTICLE, with_twin_links
 from coursesite.content import generated
 from tests.browser import serving
@@ -30,6 +29,7 @@ from tests.docs_pages import (
     published_sources,
     twin,
 )
+from tests.host_headers import content_types
 from tests.markdown_parts import front_matter
 from tests.site import ITEM, copy_of_the_project, sections, sitemap_requests, soup
 

@@ -6,10 +6,8 @@ import re
 from pathlib import Path
 
 import pytest
-from jinja2 import DictLoader, Environment
 
 import attn
-from coursesite import cache
 from coursesite.words import Words
 from tests.constants import PREFIXES, STATE_ANCHORS
 from tests.docs_pages import page_names
@@ -108,23 +106,3 @@ def test_every_lang_and_hreflang_value_is_a_built_language(site: Path) -> None:
             assert page.select("[hreflang]"), (
                 f"{html.relative_to(site)} names no alternate language"
             )
-
-
-def test_a_template_is_compiled_once_until_its_source_changes(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # MkDocs makes a new Jinja environment for every build; the cache's serves the next one.
-    monkeypatch.setenv(cache.VARIABLE, str(tmp_path))
-
-    def environment(source: str, compiles: bool) -> Environment:
-        env = Environment(loader=DictLoader({"page.html": source}))
-        env = cache.on_env(env, None, None)  # type: ignore[arg-type]
-        if not compiles:
-            env.compile = None  # type: ignore[assignment, method-assign]
-        return env
-
-    assert environment("{{ 1 + 1 }}", compiles=True).get_template("page.html").render() == "2"
-    assert environment("{{ 1 + 1 }}", compiles=False).get_template("page.html").render() == "2"
-    assert environment("{{ 2 + 2 }}", compiles=True).get_template("page.html").render() == "4"
-    with pytest.raises(TypeError):  # the cache serves only the source it was made from
-        environment("{{ 3 + 3 }}", compiles=False).get_template("page.html")

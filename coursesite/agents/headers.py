@@ -46,31 +46,6 @@ def headers_text(types: Mapping[str, str] = CONTENT_TYPES) -> str:
     return "\n".join(lines) + "\n"
 
 
-def content_types(headers: str) -> dict[str, str]:
-    """Return ``{suffix: content type}`` from the ``/*.suffix`` rules of a ``_headers`` file.
-
-    Rules for other paths and other headers are left out: this is what a host would send for
-    a file found only by its suffix.
-
-    >>> content_types(headers_text()) == CONTENT_TYPES
-    True
-    >>> content_types("/en/*\\n  X-Robots-Tag: noindex\\n/*.md\\n  content-type: text/markdown\\n")
-    {'.md': 'text/markdown'}
-    """
-    types: dict[str, str] = {}
-    suffix: str | None = None
-    for line in headers.splitlines():
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        if not line[0].isspace():
-            suffix = line.strip()[2:] if line.startswith("/*.") else None
-            continue
-        name, _, value = line.strip().partition(":")
-        if suffix and name.strip().lower() == "content-type":
-            types[suffix] = value.strip()
-    return types
-
-
 def register_types(types: Mapping[str, str] = CONTENT_TYPES) -> None:
     """Make :func:`mimetypes.guess_type` answer with ``types`` (the preview server asks it)."""
     for suffix, content_type in types.items():
