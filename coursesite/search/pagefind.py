@@ -11,6 +11,10 @@ Pagefind writes its manifest from a hash map, whose order changes from run to ru
 bytes must not (one commit, one site), so each JSON file of the bundle is written again with
 its keys in order (``in_key_order``), which is the same JSON to any reader.
 
+The bundle's file names and layout are Pagefind's own, not a documented interface: this is
+the one module that names them, and it stops the build on any release other than the one
+they were checked against (``VERIFIED``; ``pyproject.toml`` pins it).
+
 >>> shipped_names(["index", "fragment", "pagefind.js", "pagefind-entry.json", "pagefind-ui.js"])
 ['fragment', 'index', 'pagefind-entry.json', 'pagefind.js']
 >>> shipped_names(["index", "fragment", "pagefind.mjs", "pagefind-entry.json"])
@@ -29,6 +33,11 @@ import sys
 import tempfile
 from collections.abc import Iterable
 from pathlib import Path
+
+from coursesite.releases import require
+
+#: The release whose bundle this module names (the build stops on any other).
+VERIFIED = "1.5.2"
 
 #: What ``search.js`` loads: the module it imports, which fetches the manifest, each
 #: language's metadata and wasm (``wasm.unknown``: languages without a stemmer, as Chinese),
@@ -104,6 +113,7 @@ def bundle(pages: Iterable[tuple[str, str]], folder: Path) -> Path:
 
 def write_index(pages: Iterable[tuple[str, str]], destination: Path) -> None:
     """Index ``pages`` into ``destination`` (what it held goes): the files the dialog loads."""
+    require("pagefind", VERIFIED, __name__, "names the bundle's files", "check what it writes")
     with tempfile.TemporaryDirectory(prefix="pagefind-") as work:
         made = bundle(pages, Path(work))
         shutil.rmtree(destination, ignore_errors=True)
