@@ -72,15 +72,16 @@ hooks:
 # One line of prose and one example: the page builds, its example runs, and its parity holds,
 # so that `make test` passes before a word of the lesson is written. The description is a true
 # sentence from the title (llms.txt and the page's head show it) until the author writes one.
-CHINESE = """\
+HEAD = """\
 ---
 description: {description}
 ---
 
 # {page} · {title} {{ #{id} }}
 
-本讲的正文写在这里；每个例子都写成下面这样的代码块，CI 会用 `attn` 运行它。
-
+"""
+# The same example in both languages: parity wants the same code.
+EXAMPLE = """
 ```python
 >>> import attn
 >>> from attn.lesson import Q, K, V
@@ -88,22 +89,13 @@ description: {description}
 (2, 2)
 ```
 """
-ENGLISH = """\
----
-description: {description}
----
-
-# {page} · {title} {{ #{id} }}
-
-The lesson's text goes here; write each example as a code block like the one below, which CI runs with `attn`.
-
-```python
->>> import attn
->>> from attn.lesson import Q, K, V
->>> attn.read(Q, K, V).output.shape
-(2, 2)
-```
-"""
+CHINESE = (
+    HEAD + "本讲的正文写在这里；每个例子都写成下面这样的代码块，CI 会用 `attn` 运行它。\n" + EXAMPLE
+)
+ENGLISH = (
+    HEAD + "The lesson's text goes here; write each example as a code block like the one below, "
+    "which CI runs with `attn`.\n" + EXAMPLE
+)
 
 
 class LessonError(Exception):
