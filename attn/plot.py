@@ -4,8 +4,8 @@ The lab notebook (LAB 02) draws with :func:`weights_before_after`. It needs matp
 imported only when a figure is drawn: ``import attn`` and ``import attn.plot`` load none of
 it. ``attn`` is on no package index: at the root of the course's repository,
 ``pip install -e '.[lab]'`` installs it with matplotlib (the ``lab`` extra). The alt text
-is computed from the arrays alone, in the page's language, and names every weight that
-changed.
+is computed from the arrays alone, in the language the caller passes, and names every weight
+that changed.
 
 >>> import numpy as np
 >>> before = np.array([[0.5, 0.5], [0.25, 0.75]])
@@ -146,10 +146,10 @@ def weights_before_after(
 
     Both panels share one 0–1 colour scale (viridis). Each weight is written in its cell in
     black or white, whichever contrasts more with the cell; a row in which any weight
-    changed is outlined in both panels and marked "changed" beside the second. The text stays
-    text in the SVG (searchable, and a Chinese character is 1 em wide in every Chinese font, so
-    the reader's own font fits the layout): its bytes depend only on the arrays, the words,
-    attn's font and matplotlib's version.
+    changed is outlined in both panels and marked in words ("changed", 变了) beside the second.
+    The text stays text in the SVG (searchable, and a Chinese character is 1 em wide in every
+    Chinese font, so the reader's own font fits the layout): its bytes depend only on the
+    arrays, the words, attn's font and matplotlib's version.
 
     >>> import attn
     >>> from attn.lesson import Q, K, V
@@ -180,7 +180,8 @@ def weights_before_after(
 def describe_change(before: ArrayLike, after: ArrayLike, *, changed: str, language: str) -> str:
     """Return the alt text of the heatmaps: their shape, then each row's changed weights.
 
-    A weight counts as changed when ``np.isclose`` says so; ``language`` is "zh" or "en".
+    A weight counts as changed when ``np.isclose`` says the old and new are not close;
+    ``language`` is "zh" or "en".
     No matplotlib is needed.
 
     >>> print(describe_change([[0.5, 0.5]], [[0.25, 0.75]], changed="query 1", language="zh"))

@@ -125,8 +125,8 @@ def read(
     >>> bool((r.weights > 0).all())
     True
 
-    In floating point, a key whose score is more than about 745 below the best gets exactly 0
-    (``exp`` of a number below about -745 underflows to 0):
+    In float64, a key whose score is more than about 745 below the best gets exactly 0
+    (``exp`` of a number below about -745 underflows to 0; about 104 in float32):
 
     >>> read(np.array([800.0, 0.0]), K, V).weights
     array([0.5, 0. , 0.5])
