@@ -14,7 +14,7 @@ from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
 
-from coursesite.i18n import outer_build
+from coursesite.languages import language
 
 VARIABLE = "SOURCE_DATE_EPOCH"
 
@@ -54,7 +54,7 @@ class Dates:
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         """Date the build from its commit (before any page or file is dated)."""
-        if self.given is None and outer_build(config):
+        if self.given is None:
             when = commit_time(Path(config.config_file_path).parent)
             if when is None:
                 os.environ.pop(VARIABLE, None)

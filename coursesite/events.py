@@ -2,33 +2,32 @@
 that handles it, its priority and why it runs there.
 
 MkDocs runs an event's handlers from the highest priority to the lowest, in the order they were
-registered among equals; plugins (``mkdocs-static-i18n``, listed in ``mkdocs.yml``) register
-before the hooks. ``i18n`` says where a step must run relative to i18n's own handler of the
-same event. ``hooks/events.py`` registers ``hook_functions()``, built from this table alone,
-and ``tests/test_build_map.py`` checks what MkDocs registered against it.
+registered among equals; plugins (mkdocs-jupyter, listed in ``mkdocs.yml``) register before
+the hooks. ``hooks/events.py`` registers ``hook_functions()``, built from this table alone, and
+``tests/test_build_map.py`` checks what MkDocs registered against it.
 
-The events of a build, in the order MkDocs 1.6 runs them (``EVENTS``, from
-``mkdocs/commands/build.py``): startup; config, pre_build, files, nav; for each page pre_page,
+Each language is a build of its own (``coursesite.site``), so every step below runs once per
+language, in that language; what speaks for the whole site is written after every language's
+build (``coursesite.site.write_whole_site``). The events of a build, in the order MkDocs 1.6
+runs them (``EVENTS``): startup; config, pre_build, files, nav; for each page pre_page,
 page_markdown, page_content; env; template_context and post_template for each static template
 (404.html, the sitemap); for each page page_context, post_page; post_build, or build_error when
 the build fails; then serve, once, when ``mkdocs serve`` starts its server.
-i18n builds each further language inside its ``on_post_build`` (priority -100), from config to
-post_build: a step at a priority above -100 runs before the other languages are built, one below after.
 
 >>> [step.event for step in MAP][:3]
 ['startup', 'config', 'config']
 >>> hooks = hook_functions(SiteBuild())
 >>> sorted(hooks)[:3]
-['on_build_error', 'on_config', 'on_env']
+['on_config', 'on_env', 'on_files']
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
-from mkdocs.plugins import CombinedEvent
+from mkdocs.plugins import CombinedEvent, event_priority
 
 from coursesite.context import SiteBuild
 
@@ -62,7 +61,6 @@ class Step:
     method: str
     priority: int
     why: str
-    i18n: Literal["before", "after"] | None = None
 
     @property
     def name(self) -> str:
@@ -74,71 +72,41 @@ MAP: tuple[Step, ...] = (
     Step("startup", "headers", "on_startup", 0,
          "the preview server of `mkdocs serve` sends .md and .py in UTF-8, as the host does"),
     Step("config", "languages", "on_config", 0,
-         "check the i18n release whose internals the build reads; keep it for build_error"),
+         "a language built into a folder is published at SITE_URL + its folder"),
     Step("config", "dates", "on_config", 0,
          "date the build from its commit (SOURCE_DATE_EPOCH) before anything is dated"),
-    Step("config", "footer", "on_config", -150,
-         "the footer names the attn version that computed every number, in the language "
-         "i18n has set for this build", i18n="after"),
-    Step("config", "lab", "on_config", -150,
-         "start every notebook's kernel at once, in its language, as the whole build begins",
-         i18n="after"),
+    Step("config", "footer", "on_config", 0,
+         "the footer names the attn version that computed every number, in the build's language"),
     Step("pre_build", "agents", "on_pre_build", 0,
-         "start the agents' listing afresh for a whole-site build; note each language"),
-    Step("files", "archive", "on_files", -200,
-         "originals.zip is a file of the site, so pages may link it; after i18n re-creates "
-         "every file", i18n="after"),
-    Step("files", "lab", "on_files", -200,
-         "notebooks become pages again where i18n put them, their .py and .ipynb beside",
-         i18n="after"),
-    Step("nav", "agents", "on_nav", -200,
-         "llms.txt lists pages in the order of each language's navigation, which i18n makes",
-         i18n="after"),
-    Step("pre_page", "lab", "on_pre_page", 0,
-         "a notebook page is rendered from its run (waits for its kernel)"),
+         "start the agents' listing afresh, in the build's language"),
+    Step("files", "archive", "on_files", 0,
+         "originals.zip is a file of the site, so that pages may link it"),
+    Step("nav", "agents", "on_nav", 0,
+         "llms.txt lists pages in the order of the navigation"),
     Step("page_markdown", "generated", "on_page_markdown", 0,
-         "generated parts (glossary, attn reference) filled in the page's language, on the "
-         "Markdown i18n's own step handed on", i18n="after"),
+         "generated parts (glossary, attn reference, lessons) filled in the build's language"),
     Step("page_markdown", "agents", "on_page_markdown", 0,
          "the raw twin: the source's own bytes, generated parts filled by the same function"),
-    Step("page_content", "lab", "on_page_content", 10,
-         "a notebook's HTML checked and made like a page's, its $...$ marked for MathML"),
+    Step("page_content", "notebooks", "on_page_content", 10,
+         "a notebook's HTML as mkdocs-jupyter renders it, trimmed and made like a page's, its "
+         "$...$ marked for MathML: before the formulas' step"),
     Step("page_content", "formulas", "on_page_content", 0,
-         "every formula becomes MathML (the lab's too: after the lab's step)"),
-    Step("env", "cache", "on_env", 0,
-         "the theme's templates compiled once, kept in the cache: 0.35 s of CPU a build"),
+         "every formula becomes MathML (the lab's too: after the notebooks' step)"),
     Step("env", "words", "on_env", 0,
-         "the templates get the words of the language being built, for the page's scripts"),
-    Step("template_context", "addresses", "on_template_context", 0,
-         "the sitemap's template gets its URLs with their alternates and an x-default, from "
-         "what i18n's own step gave it", i18n="after"),
-    Step("template_context", "not_found", "on_template_context", 0,
-         "the 404 page's alternates are the 404 pages: else the theme shows the last page's, "
-         "which i18n leaves on the config"),
-    Step("post_template", "not_found", "on_post_template", 0,
-         "a further language's 404 page goes to its folder (en/404.html): i18n builds it into "
-         "the same site, where it would replace the default language's at the root"),
+         "the templates get the words of the build's language, for the page's scripts"),
+    Step("template_context", "languages", "on_template_context", 0,
+         "the sitemap gets each page's address in every language"),
+    Step("template_context", "words", "on_template_context", 0,
+         "the 404 page speaks every language, its own first"),
+    Step("page_context", "languages", "on_page_context", 0,
+         "the page's template gets the page in every language (hreflang, language selector)"),
     Step("post_page", "figure", "on_post_page", 0,
-         "the figure a page asks for in its front matter (R36's states), under each state's heading, in the page's language; "
-         "the explorable's states (computed by attn) as a JSON island after its caption paragraph"),
+         "the figure a page asks for in its front matter (R36's states), under each state's "
+         "heading; the explorable's states (computed by attn) as a JSON island"),
     Step("post_page", "agents", "on_post_page", 0,
          "the twin and its full-text view written beside the page, linked from it"),
-    Step("post_page", "addresses", "on_post_page", 0,
-         "with SITE_URL, hreflang alternates absolute and an x-default (crawlers need both)"),
-    Step("post_build", "agents", "on_post_build", -200,
-         "llms.txt, llms-full.txt and the sitemap copies, once the whole site is built",
-         i18n="after"),
-    Step("post_build", "headers", "on_post_build", -200,
-         "_headers: each raw suffix's content type, and each page's Link to its twin and "
-         "llms.txt, once every language's pages and llms.txt are there", i18n="after"),
-    Step("post_build", "lab", "on_post_build", -200,
-         "drop the cache entries the whole site did not use", i18n="after"),
-    Step("post_build", "search", "on_post_build", -200,
-         "one Pagefind run indexes every language's pages, once all are built", i18n="after"),
-    Step("build_error", "languages", "on_build_error", 0,
-         "a failed nested build leaves i18n's flag set and MkDocs' site cleaning off: undo "
-         "both for the next build"),
-    Step("build_error", "lab", "on_build_error", 0, "no kernel outlives a failed build"),
+    Step("post_build", "agents", "on_post_build", 0,
+         "the language's llms.txt and llms-full.txt, once its pages are built"),
     Step("serve", "headers", "on_serve", 0,
          "the preview sends the host's security headers, its live-reload script allowed"),
 )  # fmt: skip
@@ -154,9 +122,8 @@ def handler(step: Step, site: SiteBuild) -> Callable[..., Any]:
 
     run.__name__ = run.__qualname__ = f"{step.part}_{step.method}"
     run.__doc__ = method.__doc__
-    run.mkdocs_priority = step.priority  # type: ignore[attr-defined]
     run.step = step  # type: ignore[attr-defined]
-    return run
+    return event_priority(step.priority)(run)
 
 
 def hook_functions(
@@ -165,7 +132,7 @@ def hook_functions(
     """Return ``on_<event>`` for every event of the map, as a hook module defines them; the
     parts named in ``without`` are left out (a benchmark's variant of the site).
 
-    >>> "on_page_content" in hook_functions(SiteBuild(), without=frozenset({"formulas", "lab"}))
+    >>> "on_page_content" in hook_functions(SiteBuild(), without=frozenset({"formulas", "notebooks"}))
     False
     """
     by_event: dict[str, list[Callable[..., Any]]] = {}

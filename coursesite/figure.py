@@ -55,7 +55,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.pages import Page
 
 from attn.figure import Figure, State, lesson_figure, query_turns
-from coursesite.i18n import page_locale
+from coursesite.languages import language
 from coursesite.words import Words
 
 #: The front matter key a page asks for a figure with, and the figures it may name.
@@ -283,7 +283,7 @@ def with_asked_for(
     """
     fig = declared(page, FIGURE_KEY, FIGURES, made)
     if fig is not None:
-        output = asked(page, FIGURE_KEY, with_figures, output, fig, page_locale(page, config))
+        output = asked(page, FIGURE_KEY, with_figures, output, fig, language(config))
     data = declared(page, EXPLORE_KEY, EXPLORABLES, made)
     if data is not None:
         output = asked(page, EXPLORE_KEY, with_explorable, output, page.meta[EXPLORE_KEY], data)

@@ -18,15 +18,17 @@ import json
 from functools import cache
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import yaml
 from jinja2 import Environment
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import Files
+from mkdocs.utils.templates import TemplateContext
 
 from coursesite import PROJECT
-from coursesite.i18n import build_locale
+from coursesite.languages import language, languages, site_root
 
 TABLES = PROJECT / "docs" / "words"
 #: The parts of a table the page's scripts read, from the page itself.
@@ -63,7 +65,22 @@ def parsed(path: Path, changed: int) -> dict[str, Any]:
 def on_env(env: Environment, config: MkDocsConfig, files: Files) -> Environment:
     """Give the templates the words for the page's scripts in the language being built, as
     the JSON the page carries (``<`` escaped: it cannot end its ``<script>`` element)."""
-    words = {part: Words(build_locale(config), part).words for part in SCRIPTS}
+    words = {part: Words(language(config), part).words for part in SCRIPTS}
     found = json.dumps(words, ensure_ascii=False, separators=(",", ":"))
     env.globals["site_words"] = found.replace("<", "\\u003c")
     return env
+
+
+def on_template_context(
+    context: TemplateContext, template_name: str, config: MkDocsConfig
+) -> TemplateContext:
+    """Give the 404 page every language's words, its own first, with the address of that
+    language's folder (the page is served at any depth: its links are absolute paths)."""
+    if template_name == "404.html":
+        path = urlsplit(site_root(config) or "/").path
+        own = language(config)
+        context["not_found_words"] = [  # type: ignore[typeddict-unknown-key]
+            (entry["lang"], path + entry["folder"], Words(entry["lang"], "not_found"))
+            for entry in sorted(languages(config), key=lambda entry: entry["lang"] != own)
+        ]
+    return context

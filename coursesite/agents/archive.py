@@ -39,14 +39,7 @@ from coursesite.content.generated import (
     site_generators,
     with_generated_parts,
 )
-from coursesite.i18n import (
-    build_locale,
-    default_locale,
-    language_folder,
-    outer_build,
-    site_languages,
-    split_locale,
-)
+from coursesite.languages import folder, languages
 
 ARCHIVE = "originals.zip"
 ARCHIVE_FOLDER = "docs"
@@ -104,25 +97,35 @@ def utf8(path: Path, name: str) -> str:
         raise PluginError(f"{name} is not UTF-8 ({error}); {ARCHIVE} holds UTF-8") from error
 
 
-def published_uri(uri: str, locales: Sequence[str], default: str) -> str | None:
+def split_language(uri: str, folders: Mapping[str, str]) -> tuple[str | None, str]:
+    """Return the language of the source at ``uri`` (under ``docs/``), the folder it is in
+    (None outside every language's), and its path in that folder.
+
+    >>> split_language("en/lab/LAB-02.py", {"zh": "", "en": "en/"})
+    ('en', 'lab/LAB-02.py')
+    >>> split_language("fr/R36.md", {"zh": "", "en": "en/"})
+    (None, 'fr/R36.md')
+    """
+    first, _, rest = uri.partition("/")
+    return (first, rest) if first in folders and rest else (None, uri)
+
+
+def published_uri(uri: str, folders: Mapping[str, str]) -> str | None:
     """Return where the site publishes the source at ``uri`` (under ``docs/``) as it is: a
     page's Markdown twin, a notebook's ``.py``; None for a source in no built language.
 
-    >>> [published_uri(u, ("zh", "en"), "zh") for u in ("R36.zh.md", "R36.en.md")]
-    ['R36.md', 'en/R36.md']
-    >>> published_uri("lab/LAB-02.zh.py", ("zh", "en"), "zh")
-    'lab/LAB-02.py'
-    >>> print(published_uri("R36.fr.md", ("zh", "en"), "zh"))
+    >>> [published_uri(u, {"zh": "", "en": "en/"}) for u in ("zh/R36.md", "en/lab/LAB-02.py")]
+    ['R36.md', 'en/lab/LAB-02.py']
+    >>> print(published_uri("fr/R36.md", {"zh": "", "en": "en/"}))
     None
     """
-    plain, locale = split_locale(uri, locales)
-    return None if locale is None else language_folder(locale, default) + plain
+    locale, plain = split_language(uri, folders)
+    return None if locale is None else folders[locale] + plain
 
 
 def page_sources(
     docs_dir: Path,
-    locales: Sequence[str],
-    default: str,
+    folders: Mapping[str, str],
     makers: Mapping[str, Callable[[str], str]] = GENERATORS,
 ) -> list[Original]:
     """Return every source under ``docs_dir`` as the site publishes it, under ``docs/``, its
@@ -134,9 +137,9 @@ def page_sources(
         text = utf8(path, name)
         parts: list[Part] = []
         if path.suffix == ".md":
-            locale = split_locale(uri, locales)[1] or default
+            locale = split_language(uri, folders)[0] or next(iter(folders))
             text, parts = with_generated_parts(text, locale, name, makers)
-        url = published_uri(uri, locales, default)
+        url = published_uri(uri, folders)
         found.append(Original(name, text.encode("utf-8"), url, name, tuple(parts)))
     return found
 
@@ -155,9 +158,9 @@ def manifest_json(files: Iterable[Original], published_at: Sequence[str]) -> str
     """Return ``manifest.json``: for each file, where the site publishes it, what it is made
     from and its SHA-256.
 
-    >>> page = Original("docs/a.zh.md", b"", "a.md", "docs/a.zh.md", (Part("glossary", 3, 9),))
+    >>> page = Original("docs/zh/a.md", b"", "a.md", "docs/zh/a.md", (Part("glossary", 3, 9),))
     >>> json.loads(manifest_json([page], ["o.zip", "en/o.zip"]))["files"]  # doctest: +ELLIPSIS
-    {'docs/a.zh.md': {'generated': [{'lines': [3, 9], 'name': 'glossary'}], 'sha256': 'e3b0c4...', 'source': 'docs/a.zh.md', 'url': 'a.md'}}
+    {'docs/zh/a.md': {'generated': [{'lines': [3, 9], 'name': 'glossary'}], 'sha256': 'e3b0c4...', 'source': 'docs/zh/a.md', 'url': 'a.md'}}
     """
     manifest = {
         "about": "Each file of this archive, by its path: url, where the site publishes it "
@@ -184,20 +187,19 @@ def manifest_json(files: Iterable[Original], published_at: Sequence[str]) -> str
 
 def archive_files(
     docs_dir: Path,
-    locales: Sequence[str] = (),
-    default: str = "",
+    folders: Mapping[str, str],
     published_at: Sequence[str] = (ARCHIVE,),
     package: Path | None = None,
     makers: Mapping[str, Callable[[str], str]] = GENERATORS,
 ) -> list[Original]:
     """Return every file of the archive, in its order: what runs the examples, then the
     package, then the sources under ``docs/``, then the manifest of all the others."""
-    pages = page_sources(docs_dir, locales, default, makers)
+    pages = page_sources(docs_dir, folders, makers)
     code = package_sources(package or Path(str(attn.__file__)).parent)
     settings = archive_readme.project_settings()
     notebooks: dict[str, str] = {}
     for page in pages:
-        plain, locale = split_locale(page.name, locales)
+        locale, plain = split_language(page.name.removeprefix(f"{ARCHIVE_FOLDER}/"), folders)
         if locale and plain.endswith(".py"):
             notebooks.setdefault(locale, page.name)
     requirements = archive_readme.requirements_txt(settings)
@@ -221,8 +223,7 @@ def archive_files(
 
 def originals_zip(
     docs_dir: Path,
-    locales: Sequence[str] = (),
-    default: str = "",
+    folders: Mapping[str, str],
     published_at: Sequence[str] = (ARCHIVE,),
     package: Path | None = None,
     makers: Mapping[str, Callable[[str], str]] = GENERATORS,
@@ -231,7 +232,7 @@ def originals_zip(
     when = archive_time(get_build_datetime())
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for file in archive_files(docs_dir, locales, default, published_at, package, makers):
+        for file in archive_files(docs_dir, folders, published_at, package, makers):
             # The build's date, not the checkout's file times: one commit, one archive.
             info = zipfile.ZipInfo(file.name, date_time=when)
             info.external_attr = 0o644 << 16
@@ -251,16 +252,8 @@ def archive_time(when: datetime) -> tuple[int, int, int, int, int, int]:
     return max((when.year, when.month, when.day, when.hour, when.minute, when.second), ZIP_EPOCH)
 
 
-def built_locales(config: MkDocsConfig) -> tuple[list[str], str]:
-    """Return the languages the site is built in and the default one (at the site's root)."""
-    return site_languages(config), default_locale(config)
-
-
 class Archive:
-    """``originals.zip``, made once for the whole site: every language publishes its bytes."""
-
-    def __init__(self) -> None:
-        self.content: bytes | None = None
+    """``originals.zip``: every language's build publishes the same bytes."""
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
         """Add ``originals.zip`` to the language being built, in its folder (``en/originals.zip``).
@@ -269,12 +262,10 @@ class Archive:
         link to it from a page at the docs' root is found in every language (MkDocs checks links
         by source path) and leads to the archive in the page's own folder, as its twin's does.
         """
-        locales, default = built_locales(config)
-        if outer_build(config) or self.content is None:
-            published_at = [language_folder(locale, default) + ARCHIVE for locale in locales]
-            docs, makers = Path(config.docs_dir), site_generators(config)
-            self.content = originals_zip(docs, locales, default, published_at, None, makers)
-        file = File.generated(config, ARCHIVE, content=self.content)
-        file.dest_uri = language_folder(build_locale(config), default) + ARCHIVE
-        files.append(file)
+        folders = {entry["lang"]: entry["folder"] for entry in languages(config)}
+        published_at = [place + ARCHIVE for place in folders.values()]
+        # Every language's pages: the folder that holds each language's (docs/zh/, docs/en/).
+        docs, makers = Path(config.docs_dir).parent, site_generators(config)
+        content = originals_zip(docs, folders, published_at, None, makers)
+        files.append(File.generated(config, ARCHIVE, content=content))
         return files

@@ -20,7 +20,6 @@ from mkdocs.livereload import LiveReloadServer
 
 from coursesite.agents.link_headers import language_folders, link_rules, pages_with_twins
 from coursesite.agents.policy import security_rules, site_policy, with_the_policy
-from coursesite.i18n import outer_build
 
 CONTENT_TYPES: dict[str, str] = {
     ".md": "text/markdown; charset=utf-8",
@@ -67,14 +66,11 @@ def on_serve(
     return server
 
 
-def on_post_build(config: MkDocsConfig) -> None:
+def write_headers(site: Path, site_url: str | None) -> None:
     """Once the whole site is built, write ``_headers`` at its root: the content types, the
     security headers with the pages' policy (``policy.py``), then each page's ``Link`` to its
     twin and its ``llms.txt`` (``link_headers.py``)."""
-    if not outer_build(config):
-        return
-    site = Path(config.site_dir)
-    root = urlsplit(config.site_url or "").path.rstrip("/") + "/"
+    root = urlsplit(site_url or "").path.rstrip("/") + "/"
     links = link_rules(pages_with_twins(site), language_folders(site), root)
     security = security_rules(site_policy(site))
     (site / HEADERS_FILE).write_text(headers_text() + security + links, encoding="utf-8")

@@ -1,16 +1,17 @@
 """``llms.txt`` (llmstxt.org) and ``llms-full.txt``: every page's twin, listed and in full.
 
-mkdocs-static-i18n builds the other languages inside the first one, so the entries are
-collected across the whole site (``twins.Agents``) and written when it is built.
+Each language's build lists its own pages in its folder (``en/llms.txt``); once every
+language is built, the whole site's lists them all at the root (``whole_site_llms``).
 """
 
 from __future__ import annotations
 
 import html
+import json
 import posixpath
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path, PurePosixPath
 from urllib.parse import urljoin, urlsplit
 
@@ -21,6 +22,8 @@ from coursesite.dates import revision
 
 LLMS = "llms.txt"
 LLMS_FULL = "llms-full.txt"
+#: A language's listing, kept in its folder until the whole site's files are made from it.
+LISTING = ".llms-listing.json"
 NOTE_LENGTH = 140
 #: llmstxt.org's section of what a reader with little room may skip.
 OPTIONAL = "Optional"
@@ -264,54 +267,64 @@ def entry_items(entry: Entry, url: Callable[[str], str]) -> list[str]:
 
 
 def write_llms_files(state: Listing, site_dir: Path, project: Path) -> None:
-    """Write ``llms.txt`` and ``llms-full.txt`` for the whole site at its root (a section per
-    language, then ``## Optional``), and for each other language in its folder (``en/``)."""
+    """Write ``llms.txt`` and ``llms-full.txt`` at ``site_dir``'s root, a section for each
+    language of ``state`` (then ``## Optional``), and the listing itself (``LISTING``), which
+    the whole site's files are made from once every language is built (``whole_site_llms``)."""
     languages = list(state.languages.values())
     summary = summary_text(
         [lang.description for lang in languages], revision(project), get_build_date()
     )
 
-    def write(folder: str, chosen: list[Language], summary: str) -> None:
-        def url(uri: str) -> str:
-            """The link to ``uri`` (from the site's root) in a file of ``folder``."""
-            if state.site_url:
-                return absolute(uri, state.site_url)
-            return posixpath.relpath(uri, folder or ".")
+    def url(uri: str) -> str:
+        """The link to ``uri`` (from the site's root) in a file at the root."""
+        return absolute(uri, state.site_url) if state.site_url else uri
 
-        heading = " / ".join(dict.fromkeys(lang.site_name for lang in chosen))
-        full_uri = posixpath.join(folder, LLMS_FULL)
-        details = (
-            "Each page's own Markdown source (UTF-8) is published beside its HTML page: "
-            "`NAME.md` next to `NAME.html`, the English pages under `en/`. "
-            f"[{LLMS_FULL}]({url(full_uri)}) holds these pages in one file; "
-            f"[{ARCHIVE}]({url(posixpath.join(folder, ARCHIVE))}) holds every source file."
-        )
-        entries = {lang.name: ordered_entries(state, lang.locale) for lang in chosen}
-        sections = {
-            name: [item for e in found if not e.optional for item in entry_items(e, url)]
-            for name, found in entries.items()
-        }
-        optional = [
-            item
-            for found in entries.values()
-            for e in found
-            if e.optional
-            for item in entry_items(e, url)
-        ]
-        if optional:
-            sections[OPTIONAL] = optional
-        text = llms_txt(heading, summary, details, sections)
-        documents = [
-            document(e.title, lang.locale, url(e.uri), e.uri, e.markdown, url)
-            for lang in chosen
-            for e in entries[lang.name]
-        ]
-        (site_dir / folder).mkdir(parents=True, exist_ok=True)
-        (site_dir / folder / LLMS).write_text(text, encoding="utf-8")
-        full = llms_full_txt(heading, summary, documents)
-        (site_dir / full_uri).write_text(full, encoding="utf-8")
+    heading = " / ".join(dict.fromkeys(lang.site_name for lang in languages))
+    details = (
+        "Each page's own Markdown source (UTF-8) is published beside its HTML page: "
+        "`NAME.md` next to `NAME.html`, the English pages under `en/`. "
+        f"[{LLMS_FULL}]({url(LLMS_FULL)}) holds these pages in one file; "
+        f"[{ARCHIVE}]({url(ARCHIVE)}) holds every source file."
+    )
+    entries = {lang.name: ordered_entries(state, lang.locale) for lang in languages}
+    sections = {
+        name: [item for e in found if not e.optional for item in entry_items(e, url)]
+        for name, found in entries.items()
+    }
+    optional = [
+        item for found in entries.values() for e in found if e.optional
+        for item in entry_items(e, url)
+    ]  # fmt: skip
+    if optional:
+        sections[OPTIONAL] = optional
+    documents = [
+        document(e.title, lang.locale, url(e.uri), e.uri, e.markdown, url)
+        for lang in languages
+        for e in entries[lang.name]
+    ]
+    site_dir.mkdir(parents=True, exist_ok=True)
+    (site_dir / LLMS).write_text(llms_txt(heading, summary, details, sections), encoding="utf-8")
+    full = llms_full_txt(heading, summary, documents)
+    (site_dir / LLMS_FULL).write_text(full, encoding="utf-8")
+    (site_dir / LISTING).write_text(json.dumps(asdict(state), ensure_ascii=False), "utf-8")
 
-    write("", languages, summary)
-    for lang in languages[1:]:
-        own = summary_text([lang.description], revision(project), get_build_date())
-        write(lang.locale, [lang], own)
+
+def whole_site_llms(site: Path, folders: Sequence[str], project: Path) -> None:
+    """Write the whole site's ``llms.txt`` and ``llms-full.txt`` at its root from each
+    language's listing (in ``folders``, the root's first), and take the listings away."""
+    whole: Listing | None = None
+    for folder in folders:
+        path = site / folder / LISTING
+        data = json.loads(path.read_text(encoding="utf-8"))
+        path.unlink()
+        if whole is None:
+            whole = Listing(site_url=data["site_url"])
+        whole.languages.update((k, Language(**v)) for k, v in data["languages"].items())
+        whole.nav_order += [folder + uri for uri in data["nav_order"]]
+        for uri, entry in data["entries"].items():
+            extras = tuple((folder + u, title, note) for u, title, note in entry.pop("extras"))
+            entry.update(uri=folder + entry["uri"], extras=extras)
+            whole.entries[folder + uri] = Entry(**entry)
+    if whole is not None:
+        write_llms_files(whole, site, project)
+        (site / LISTING).unlink()

@@ -5,8 +5,8 @@
 - Every page links its twin in the head (``rel="alternate" type="text/markdown"``) and shows
   readers a "view Markdown" link under its title, to the readable full-text view
   ``NAME.md.html`` (``full_text.py``).
-- The twins are listed in ``llms.txt`` and held in ``llms-full.txt`` (``llms.py``); Material's
-  sitemap requests are answered (``sitemaps.py``) once the whole site is built.
+- The twins are listed in ``llms.txt`` and held in ``llms-full.txt`` (``llms.py``): each
+  language's build writes its own, and the whole site's once every language is built.
 """
 
 from __future__ import annotations
@@ -33,9 +33,8 @@ from coursesite.agents.llms import (
     twin_uri,
     write_llms_files,
 )
-from coursesite.agents.sitemaps import answer_sitemaps
 from coursesite.content.generated import site_generators, with_generated_parts
-from coursesite.i18n import build_locale, outer_build, page_locale, site_alternates
+from coursesite.languages import language, languages
 from coursesite.words import Words
 
 MARKDOWN_ICON = ".icons/material/language-markdown-outline.svg"
@@ -106,10 +105,10 @@ def raw_label(href: str) -> str:
 
 
 def language_name(config: MkDocsConfig, locale: str) -> str:
-    """Return the name the language selector shows for ``locale`` (i18n fills it in)."""
-    for alternate in site_alternates(config):
-        if alternate.get("lang") == locale and alternate.get("name"):
-            return str(alternate["name"])
+    """Return the name the language selector shows for ``locale``."""
+    for entry in languages(config):
+        if entry["lang"] == locale and entry.get("name"):
+            return str(entry["name"])
     return locale
 
 
@@ -132,18 +131,17 @@ def theme_icon(config: MkDocsConfig, name: str = MARKDOWN_ICON) -> str:
 
 
 class Agents:
-    """What the whole site's builds (the outer one and the languages nested in it) publish for
-    agents: the twins as they are written, and the listing written at the end."""
+    """What a language's build publishes for agents: the twins as they are written, and the
+    listing written at the end."""
 
     def __init__(self) -> None:
         self.listing = Listing()
         self.twins: dict[str, bytes] = {}
 
     def on_pre_build(self, config: MkDocsConfig) -> None:
-        """Start afresh when the whole site's build starts; note the language of every build."""
-        if outer_build(config):
-            self.listing, self.twins = Listing(site_url=config.site_url), {}
-        locale = build_locale(config)
+        """Start afresh, in the language of the build."""
+        self.listing, self.twins = Listing(site_url=config.site_url), {}
+        locale = language(config)
         self.listing.languages.setdefault(
             locale,
             Language(
@@ -167,7 +165,7 @@ class Agents:
             # i18n rewrites the markdown handed to this event line by line (and MkDocs has cut
             # its front matter), so the twin starts again from the file's own bytes.
             source = page.file.content_bytes.decode("utf-8")
-            locale, made = page_locale(page, config), site_generators(config)
+            locale, made = language(config), site_generators(config)
             filled, _ = with_generated_parts(source, locale, page.file.src_uri, made)
             self.twins[page.file.dest_uri] = filled.encode("utf-8")
         return markdown
@@ -177,7 +175,7 @@ class Agents:
 
         A notebook page's twin is its own ``.py`` source, which ``coursesite.lab`` publishes.
         """
-        locale, title = page_locale(page, config), page_title(page)
+        locale, title = language(config), page_title(page)
         words = Words(locale, "twin")
         twin = self.twins.get(page.file.dest_uri)
         notebook = twin is None and page.file.src_uri.endswith(".py")
@@ -205,6 +203,7 @@ class Agents:
         self.listing.entries[uri] = entry
         label = words["notebook" if notebook else "markdown"]
         view = view_uri(uri)
+        Path(config.site_dir, view).parent.mkdir(parents=True, exist_ok=True)
         Path(config.site_dir, view).write_text(
             full_text_html(
                 markdown,
@@ -225,9 +224,6 @@ class Agents:
         )
 
     def on_post_build(self, config: MkDocsConfig) -> None:
-        """When the whole site is built, write the files that speak for all of it."""
-        if not outer_build(config):
-            return
-        site_dir = Path(config.site_dir)
-        write_llms_files(self.listing, site_dir, Path(config.config_file_path).parent)
-        answer_sitemaps(site_dir, self.listing.site_url)
+        """Write the language's ``llms.txt`` and ``llms-full.txt``, and its listing for the
+        whole site's (``coursesite.site``)."""
+        write_llms_files(self.listing, Path(config.site_dir), Path(config.config_file_path).parent)

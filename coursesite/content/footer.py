@@ -10,14 +10,14 @@ import html
 from mkdocs.config.defaults import MkDocsConfig
 
 import attn
-from coursesite.i18n import build_locale
+from coursesite.languages import language
 from coursesite.words import Words
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     """Put ``attn``'s version (and the licence) in the footer of every page, in the language
     being built."""
-    words = Words(build_locale(config), "footer")
+    words = Words(language(config), "footer")
     footer = f"attn {attn.__version__} · {words['licence']}"
     repository = config.extra.get("repository")
     if repository:

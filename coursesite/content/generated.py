@@ -21,7 +21,7 @@ from mkdocs.structure.pages import Page
 from coursesite.content.glossary import glossary_markdown
 from coursesite.content.lessons import CONFIG, lessons_markdown
 from coursesite.content.reference import reference_markdown
-from coursesite.i18n import page_locale
+from coursesite.languages import language
 
 MARKER = re.compile(r"<!-- generated: ([\w-]+) -->")
 
@@ -53,7 +53,7 @@ def site_generators(config: MkDocsConfig) -> Mapping[str, Callable[[str], str]]:
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     """Replace each generation marker with what it names, in the page's language (its raw twin
     is filled by the same function, ``coursesite.agents.twins``)."""
-    locale = page_locale(page, config)
+    locale = language(config)
     return with_generated_parts(markdown, locale, page.file.src_uri, site_generators(config))[0]
 
 

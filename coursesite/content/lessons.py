@@ -13,13 +13,13 @@ its raw twin, and ``originals.zip``, fill the marker with this one function).
 
 >>> import tempfile
 >>> project = Path(tempfile.mkdtemp())
->>> (project / "docs").mkdir()
+>>> (project / "docs" / "en").mkdir(parents=True)
 >>> _ = (project / "mkdocs.yml").write_text(
-...     "docs_dir: docs\nnav:\n  - Home: index.md\n  - R37: R37.md\n  - More:\n"
+...     "docs_dir: docs/zh\nnav:\n  - Home: index.md\n  - R37: R37.md\n  - More:\n"
 ...     "      - notes.md\n      - R36: R36.md\n", encoding="utf-8")
->>> _ = (project / "docs" / "R36.en.md").write_text(
+>>> _ = (project / "docs" / "en" / "R36.md").write_text(
 ...     "---\ndescription: x\n---\n\n# R36 · Many reads { #r36 }\n", encoding="utf-8")
->>> _ = (project / "docs" / "R37.en.md").write_text(
+>>> _ = (project / "docs" / "en" / "R37.md").write_text(
 ...     "---\ndescription: y\n---\n# R37 · [Masks]\n", encoding="utf-8")
 >>> print(lessons_markdown("en", project / "mkdocs.yml"))
 - [R37 · \[Masks\]](R37.md): y
@@ -27,7 +27,7 @@ its raw twin, and ``originals.zip``, fill the marker with this one function).
 >>> lessons_markdown("zh", project / "mkdocs.yml")
 Traceback (most recent call last):
 ...
-ValueError: lesson R37.md (in the nav of mkdocs.yml) has no page docs/R37.zh.md with a # title and a description
+ValueError: lesson R37.md (in the nav of mkdocs.yml) has no page docs/zh/R37.md with a # title and a description
 """
 
 from __future__ import annotations
@@ -81,19 +81,16 @@ def lesson_paths(nav: object) -> list[str]:
 
 def lesson_item(docs: Path, path: str, locale: str, config_name: str) -> str:
     """Return lesson ``path`` (as the nav names it) as a list item in ``locale``: its title
-    linked, then its description, from its page in that language (``R36.zh.md``, i18n's
-    suffix structure), else its unsuffixed page."""
-    plain = PurePosixPath(path)
-    for candidate in (plain.with_suffix(f".{locale}.md"), plain):
-        source = docs / candidate
-        if source.is_file():
-            body, meta = get_data(source.read_text(encoding="utf-8"))
-            title, description = TITLE.search(body), meta.get("description")
-            if title and description:
-                text = title["title"].replace("[", r"\[").replace("]", r"\]")
-                item = Words(locale, "lessons")["item"]
-                return "- " + item.format(link=f"[{text}]({path})", description=description)
-    expected = PurePosixPath(docs.name) / plain.with_suffix(f".{locale}.md")
+    linked, then its description, from its page in that language (``docs/en/R36.md``)."""
+    source = docs / locale / path
+    if source.is_file():
+        body, meta = get_data(source.read_text(encoding="utf-8"))
+        title, description = TITLE.search(body), meta.get("description")
+        if title and description:
+            text = title["title"].replace("[", r"\[").replace("]", r"\]")
+            item = Words(locale, "lessons")["item"]
+            return "- " + item.format(link=f"[{text}]({path})", description=description)
+    expected = PurePosixPath(docs.name, locale, path)
     raise ValueError(
         f"lesson {path} (in the nav of {config_name}) has no page {expected} with a # title "
         "and a description"
@@ -104,7 +101,8 @@ def lessons_markdown(locale: str, config: Path = CONFIG) -> str:
     """Return the lessons of ``config``'s nav as Markdown list items in ``locale``, one a line
     (the last without a line end: the marker's line ends the list's last item)."""
     settings = yaml_load(config.read_text(encoding="utf-8")) or {}
-    docs = config.parent / settings.get("docs_dir", "docs")
+    # The pages of every language, one folder each (docs/zh/, docs/en/).
+    docs = (config.parent / settings.get("docs_dir", "docs/zh")).parent
     items = [
         lesson_item(docs, path, locale, config.name) for path in lesson_paths(settings.get("nav"))
     ]

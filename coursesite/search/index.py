@@ -31,7 +31,6 @@ from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
 
-from coursesite.i18n import outer_build
 from coursesite.search.pagefind import write_index
 
 #: Where the index goes, under the site; ``search.js`` imports ``pagefind.js`` from there.
@@ -136,9 +135,3 @@ def write_search_index(site: Path) -> None:
     if not pages:
         raise ValueError(f"no page in {site} marks a body to index ({BODY})")
     write_index(pages, site / FOLDER)
-
-
-def on_post_build(config: MkDocsConfig) -> None:
-    """Once the whole site is built, every language's pages, index them."""
-    if outer_build(config):
-        write_search_index(Path(config.site_dir))

@@ -1,0 +1,107 @@
+"""The site's languages: each is a plain MkDocs build of its own, the first at the site's root,
+each other in its folder (``mkdocs.yml``'s ``extra.languages``; ``mkdocs.en.yml`` builds the
+English pages into ``en/``). A build knows its own language from its configuration
+(``theme.language``) and links each page's twin in every other language at the same path.
+
+>>> from types import SimpleNamespace as NS
+>>> config = NS(theme={"language": "en"}, site_url=None, extra={"languages": [
+...     {"lang": "zh", "name": "中文", "folder": ""}, {"lang": "en", "name": "English", "folder": "en/"}]})
+>>> language(config), folder(config)
+('en', 'en/')
+>>> [(alt.lang, alt.href) for alt in alternates(config, "lab/LAB-02.html")]
+[('zh', '../lab/LAB-02.html'), ('en', 'lab/LAB-02.html')]
+"""
+
+from __future__ import annotations
+
+import posixpath
+from typing import Any, NamedTuple
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.pages import Page
+from mkdocs.utils.templates import TemplateContext
+
+
+class Alternate(NamedTuple):
+    """One language's version of a page: its locale, the language's name, and its address
+    (relative to the build's root, which the theme's ``url`` filter takes; absolute with a
+    ``site_url``)."""
+
+    lang: str
+    name: str
+    href: str
+
+
+def languages(config: MkDocsConfig | Any) -> list[dict[str, str]]:
+    """Return the site's languages, the one at the root first (``extra.languages``)."""
+    return list(config.extra.get("languages") or [{"lang": language(config), "folder": ""}])
+
+
+def language(config: MkDocsConfig | Any) -> str:
+    """Return the language this build makes."""
+    return str(config.theme["language"])
+
+
+def folder(config: MkDocsConfig | Any, lang: str | None = None) -> str:
+    """Return the folder of ``lang`` (this build's language by default) from the site's root."""
+    wanted = lang or language(config)
+    return next((entry["folder"] for entry in languages(config) if entry["lang"] == wanted), "")
+
+
+def site_root(config: MkDocsConfig | Any) -> str | None:
+    """Return the whole site's address (``SITE_URL``), or None for a local preview.
+
+    >>> from types import SimpleNamespace as NS
+    >>> site_root(NS(site_url="https://host/course/en/", theme={"language": "en"},
+    ...              extra={"languages": [{"lang": "en", "folder": "en/"}]}))
+    'https://host/course/'
+    """
+    url = config.site_url
+    return url.removesuffix(folder(config)) if url else None
+
+
+def alternates(config: MkDocsConfig | Any, url: str) -> list[Alternate]:
+    """Return the page at ``url`` (from this build's root) in every language, the root's
+    language first; with a ``site_url``, absolute, and an ``x-default`` (the first) after them.
+
+    >>> from types import SimpleNamespace as NS
+    >>> config = NS(theme={"language": "zh"}, site_url="https://host/", extra={"languages": [
+    ...     {"lang": "zh", "name": "中文", "folder": ""}, {"lang": "en", "name": "English", "folder": "en/"}]})
+    >>> [alt.href for alt in alternates(config, "R36.html")]
+    ['https://host/R36.html', 'https://host/en/R36.html', 'https://host/R36.html']
+    """
+    root, here = site_root(config), folder(config)
+    found = []
+    for entry in languages(config):
+        path = entry["folder"] + url
+        href = root + path if root else posixpath.relpath(path, here or ".")
+        found.append(Alternate(entry["lang"], entry.get("name", entry["lang"]), href))
+    if root and found:
+        found.append(found[0]._replace(lang="x-default"))
+    return found
+
+
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    """A language built into a folder is published at ``SITE_URL`` + its folder: the theme's
+    canonical links and the sitemap then name its pages where they are."""
+    if config.site_url:
+        config.site_url = config.site_url.rstrip("/") + "/" + folder(config)
+    return config
+
+
+def on_template_context(
+    context: TemplateContext, template_name: str, config: MkDocsConfig
+) -> TemplateContext:
+    """Give the sitemap each page's address in every language."""
+    if template_name == "sitemap.xml":
+        context["alternates_of"] = lambda url: alternates(config, url)  # type: ignore[typeddict-unknown-key]
+    return context
+
+
+def on_page_context(
+    context: TemplateContext, page: Page, config: MkDocsConfig, nav: Any
+) -> TemplateContext:
+    """Give the page's template the page in every language (``overrides/main.html`` links
+    them in the head, the language selector lists them)."""
+    context["alternates"] = alternates(config, page.url)  # type: ignore[typeddict-unknown-key]
+    return context

@@ -1,0 +1,60 @@
+"""The whole site: each language built by MkDocs as a plain build of its own (the root's first,
+then each other into its folder), then what speaks for every language at once.
+
+``python -m coursesite build`` runs it (``make build``); ``mkdocs build`` or ``mkdocs serve``
+alone makes one language, without the whole site's files. Each build is MkDocs' own
+(``mkdocs.commands.build.build``, as FastAPI's ``scripts/docs.py`` builds each language), in
+one process: the second build reuses what the first imported.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
+from mkdocs.config.defaults import MkDocsConfig
+
+from coursesite import PROJECT
+from coursesite.agents.headers import write_headers
+from coursesite.agents.llms import whole_site_llms
+from coursesite.agents.sitemaps import answer_sitemaps
+from coursesite.languages import languages, site_root
+from coursesite.search.index import write_search_index
+
+#: Each language's configuration, the one built at the site's root first.
+CONFIGS = ("mkdocs.yml", "mkdocs.en.yml")
+
+
+def language_configs(project: Path, site: Path | None = None) -> list[MkDocsConfig]:
+    """Return each language's configuration, its pages built into ``site`` (by default the
+    ``site_dir`` it names) or its folder there."""
+    configs = [load_config(str(project / name)) for name in CONFIGS]
+    if site is not None:
+        # Each language's folder under the site's root, as the configurations place it.
+        folders = [os.path.relpath(config.site_dir, configs[0].site_dir) for config in configs]
+        for config, folder in zip(configs, folders, strict=True):
+            config.site_dir = str(site / folder)
+    return configs
+
+
+def build_site(project: Path = PROJECT, site: Path | None = None) -> Path:
+    """Build every language, then the whole site's files; return the site's folder."""
+    configs = language_configs(project, site)
+    for config in configs:
+        build(config)
+    root = Path(configs[0].site_dir)
+    write_whole_site(root, configs[0], project)
+    return root
+
+
+def write_whole_site(site: Path, config: MkDocsConfig, project: Path) -> None:
+    """Write what speaks for every language once all are built: ``llms.txt`` and
+    ``llms-full.txt`` at the root, ``_headers``, the search index, and the sitemaps Material's
+    language selector asks for beside each alternate."""
+    folders = [entry["folder"] for entry in languages(config)]
+    whole_site_llms(site, folders, project)
+    write_headers(site, site_root(config))
+    answer_sitemaps(site, site_root(config))
+    write_search_index(site)
