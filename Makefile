@@ -52,10 +52,10 @@ $(NODE_STAMP):
 install: $(STAMP)
 
 serve: install
-	$(BIN)/mkdocs serve --strict -a 127.0.0.1:8000
+	$(BIN)/mkdocs serve --strict -a 127.0.0.1:8000 -f $(or $(CONFIG),mkdocs.yml)
 
 build: install
-	$(BIN)/mkdocs build --strict
+	$(BIN)/python -m coursesite build
 
 lint: install
 	$(BIN)/ruff check .

@@ -1,4 +1,5 @@
-"""Where the pages are, and which are twins: ``NAME.zh.md`` (the source) and ``NAME.en.md``."""
+"""Where the pages are, and which are twins: ``docs/zh/NAME.md`` (the source) and
+``docs/en/NAME.md``."""
 
 from __future__ import annotations
 
@@ -12,14 +13,13 @@ SEED = FIXTURES / "R36.seed.md"
 
 def page_names() -> list[str]:
     """Return every page's name (``R36``, ``index`` …): those with a Chinese source."""
-    return sorted(p.name.removesuffix(".zh.md") for p in DOCS.rglob("*.zh.md"))
+    return sorted(p.stem for p in (DOCS / "zh").glob("*.md"))
 
 
 def notebook_names() -> list[str]:
-    """Return every notebook page's path without suffix (``lab/LAB-02``): ``.zh.py`` sources."""
-    return sorted(
-        p.relative_to(DOCS).as_posix().removesuffix(".zh.py") for p in DOCS.rglob("*.zh.py")
-    )
+    """Return every notebook page's path without suffix (``lab/LAB-02``): ``.py`` sources."""
+    zh = DOCS / "zh"
+    return sorted(p.relative_to(zh).with_suffix("").as_posix() for p in zh.glob("lab/*.py"))
 
 
 def published_sources() -> list[str]:
@@ -29,17 +29,14 @@ def published_sources() -> list[str]:
 
 def translations() -> list[tuple[Path, Path]]:
     """Return each Chinese source with its English translation: the pages, then the notebooks."""
-    pages = [(twin(name, "zh"), twin(name, "en")) for name in page_names()]
-    notebooks = [(DOCS / f"{n}.zh.py", DOCS / f"{n}.en.py") for n in notebook_names()]
-    return pages + notebooks
+    return [tuple(sources_of(name).values()) for name in published_sources()]  # type: ignore[misc]
 
 
 def sources_of(published: str) -> dict[str, Path]:
     """Return, by language, the files a published source (``R36.md``, ``lab/LAB-02.py``) comes from."""
-    stem, suffix = published.rsplit(".", 1)
-    return {locale: DOCS / f"{stem}.{locale}.{suffix}" for locale in ("zh", "en")}
+    return {locale: DOCS / locale / published for locale in ("zh", "en")}
 
 
 def twin(name: str, locale: str) -> Path:
     """Return the path of page ``name`` in ``locale``."""
-    return DOCS / f"{name}.{locale}.md"
+    return DOCS / locale / f"{name}.md"

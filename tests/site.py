@@ -22,21 +22,12 @@ from tests.host_headers import content_types
 def build(
     destination: Path, config: Path = ROOT / "mkdocs.yml", env: dict[str, str] | None = None
 ) -> subprocess.CompletedProcess[str]:
-    """Run ``mkdocs build --strict`` for ``config`` into ``destination``, with ``env`` added to
-    the environment; return the process."""
+    """Build every language of the project whose ``config`` is given (``make build``'s
+    ``python -m coursesite build``) into ``destination``, with ``env`` added to the
+    environment; return the process."""
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", **(env or {})}
     return subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "mkdocs",
-            "build",
-            "--strict",
-            "-f",
-            str(config),
-            "-d",
-            str(destination),
-        ],
+        [sys.executable, "-m", "coursesite", "build", str(destination)],
         capture_output=True,
         text=True,
         env=env,
