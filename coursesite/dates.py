@@ -14,8 +14,6 @@ from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
 
-from coursesite.languages import language
-
 VARIABLE = "SOURCE_DATE_EPOCH"
 
 

@@ -270,16 +270,17 @@ def with_asked_for(
 
     >>> from types import SimpleNamespace as NS
     >>> html = '<h2 id="state-b0">b0</h2><p class="r36-figure-caption">Row 1.</p>'
-    >>> with_asked_for(html, NS(meta={}, file=NS(src_uri="R37.en.md")), NS()) == html
+    >>> english = NS(theme={"language": "en"})
+    >>> with_asked_for(html, NS(meta={}, file=NS(src_uri="R37.md")), english) == html
     True
-    >>> with_asked_for(html, NS(meta={"figure": "r36-states"}, file=NS(src_uri="R37.en.md", locale="en")), NS())
+    >>> with_asked_for(html, NS(meta={"figure": "r36-states"}, file=NS(src_uri="R37.md")), english)
     Traceback (most recent call last):
     ...
-    mkdocs.exceptions.PluginError: R37.en.md asks for figure: r36-states, but the page has no heading with id state-b2 for its figure
-    >>> with_asked_for(html, NS(meta={"explore": "r36-explore"}, file=NS(src_uri="R37.en.md")), NS())
+    mkdocs.exceptions.PluginError: R37.md asks for figure: r36-states, but the page has no heading with id state-b2 for its figure
+    >>> with_asked_for(html, NS(meta={"explore": "r36-explore"}, file=NS(src_uri="R37.md")), english)
     Traceback (most recent call last):
     ...
-    mkdocs.exceptions.PluginError: R37.en.md asks for explore: r36-explore, but the page has no paragraph of class r36-explore-caption for its explorable
+    mkdocs.exceptions.PluginError: R37.md asks for explore: r36-explore, but the page has no paragraph of class r36-explore-caption for its explorable
     """
     fig = declared(page, FIGURE_KEY, FIGURES, made)
     if fig is not None:

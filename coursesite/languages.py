@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import posixpath
 from typing import Any, NamedTuple
+from urllib.parse import urlsplit
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.pages import Page
@@ -92,9 +93,16 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 def on_template_context(
     context: TemplateContext, template_name: str, config: MkDocsConfig
 ) -> TemplateContext:
-    """Give the sitemap each page's address in every language."""
+    """Give the sitemap each page's address in every language, and the 404 page every
+    language's 404 page (an absolute path: it is served at the missing URL's depth)."""
     if template_name == "sitemap.xml":
         context["alternates_of"] = lambda url: alternates(config, url)  # type: ignore[typeddict-unknown-key]
+    elif template_name == "404.html":
+        path = urlsplit(site_root(config) or "/").path
+        context["alternates"] = [  # type: ignore[typeddict-unknown-key]
+            Alternate(entry["lang"], entry.get("name", ""), f"{path}{entry['folder']}404.html")
+            for entry in languages(config)
+        ]
     return context
 
 

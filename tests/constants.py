@@ -1,5 +1,5 @@
 """What many tests share, each written once and read from where the project states it: the site's
-languages with the prefix of their pages, and the order of R36's figure states."""
+languages with the folder of their pages, and the order of R36's figure states."""
 
 from __future__ import annotations
 
@@ -11,24 +11,13 @@ from attn.figure import lesson_figure
 from coursesite.content.lessons import lesson_paths
 from tests.docs_pages import ROOT
 
-
-def language_prefixes(config: dict[str, Any]) -> dict[str, str]:
-    """Return ``{locale: prefix}`` for the languages the i18n plugin of ``config`` builds, in
-    its order: the default language's pages are at the site's root, each other's under its
-    locale."""
-    [i18n] = [p["i18n"] for p in config["plugins"] if isinstance(p, dict) and "i18n" in p]
-    return {
-        language["locale"]: "" if language.get("default") else f"{language['locale']}/"
-        for language in i18n["languages"]
-        if language.get("build", True)
-    }
-
-
 # MkDocs' own loader: mkdocs.yml reads SITE_URL and REPO_URL with its !ENV tag.
 CONFIG: dict[str, Any] = yaml_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
 
 #: ``{"zh": "", "en": "en/"}``: each language of the site and where its pages are, from mkdocs.yml.
-PREFIXES: dict[str, str] = language_prefixes(CONFIG)
+PREFIXES: dict[str, str] = {
+    entry["lang"]: entry["folder"] for entry in CONFIG["extra"]["languages"]
+}
 
 #: The course's lessons (``R36``, …) in the nav's order; the tests that add a lesson to a copy of
 #: the project add the one after the last, whatever lessons the course has by then.

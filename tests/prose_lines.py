@@ -20,8 +20,8 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from coursesite.lab.cells import percent_cells
 from tests.markdown_parts import FORMULA, INLINE_CODE
+from tests.notebook_cells import percent_cells
 
 NOT_PROSE = re.compile(
     rf"{INLINE_CODE.pattern}|{FORMULA.pattern}|\]\([^)]*\)|<[^>]+>|\{{ #[\w-]+ \}}"

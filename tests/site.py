@@ -15,6 +15,7 @@ from urllib.parse import urljoin, urlsplit
 
 from bs4 import BeautifulSoup
 
+from coursesite.site import CONFIGS
 from tests.docs_pages import ROOT
 from tests.host_headers import content_types
 
@@ -53,11 +54,12 @@ def copy_of_the_project(folder: Path, without: frozenset[str] = frozenset()) -> 
     (``{"search"}``: no index, 1.3 s of CPU a build).
     """
     for part in ("docs", "hooks", "overrides"):
-        shutil.copytree(ROOT / part, folder / part)
+        shutil.copytree(ROOT / part, folder / part, symlinks=True)
     if without:
         hook = HOOK_WITHOUT.format(parts=sorted(without))
         (folder / "hooks" / "events.py").write_text(hook, encoding="utf-8")
-    shutil.copy(ROOT / "mkdocs.yml", folder)
+    for config in CONFIGS:
+        shutil.copy(ROOT / config, folder)
     (ROOT / ".cache").mkdir(exist_ok=True)
     (folder / ".cache").symlink_to(ROOT / ".cache", target_is_directory=True)
     return folder / "mkdocs.yml"

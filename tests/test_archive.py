@@ -272,21 +272,23 @@ def test_the_run_stops_when_attn_is_not_the_archives(site: Path, tmp_path: Path)
 @pytest.mark.parametrize(
     ("source", "why"),
     [
-        ("Z\u00fcrich".encode("latin-1"), r"docs/page\.zh\.md is not UTF-8"),
-        (b"<!-- generated: nothing-such -->\n", r"docs/page\.zh\.md: unknown generated content"),
+        ("Z\u00fcrich".encode("latin-1"), r"docs/zh/page\.md is not UTF-8"),
+        (b"<!-- generated: nothing-such -->\n", r"docs/zh/page\.md: unknown generated content"),
     ],
 )
 def test_a_source_the_archive_cannot_hold_stops_the_build(
     tmp_path: Path, source: bytes, why: str
 ) -> None:
-    (tmp_path / "page.zh.md").write_bytes(source)
+    (tmp_path / "zh").mkdir()
+    (tmp_path / "zh" / "page.md").write_bytes(source)
     with pytest.raises(PluginError, match=why):
-        originals_zip(tmp_path, ["zh"], "zh")
+        originals_zip(tmp_path, {"zh": ""})
 
 
 def test_the_archive_is_a_zip_of_its_own_files(tmp_path: Path) -> None:
-    (tmp_path / "page.zh.md").write_text("# T\n", encoding="utf-8")
-    with zipfile.ZipFile(io.BytesIO(originals_zip(tmp_path, ["zh"], "zh"))) as opened:
-        assert opened.read("docs/page.zh.md") == b"# T\n"
-        entry = json.loads(opened.read(MANIFEST))["files"]["docs/page.zh.md"]
+    (tmp_path / "zh").mkdir()
+    (tmp_path / "zh" / "page.md").write_text("# T\n", encoding="utf-8")
+    with zipfile.ZipFile(io.BytesIO(originals_zip(tmp_path, {"zh": ""}))) as opened:
+        assert opened.read("docs/zh/page.md") == b"# T\n"
+        entry = json.loads(opened.read(MANIFEST))["files"]["docs/zh/page.md"]
     assert entry["url"] == "page.md"

@@ -31,7 +31,7 @@ from coursesite.figure import (
 from tests.constants import PREFIXES, STATE_ANCHORS, STATE_ORDER
 from tests.docs_pages import page_names, twin
 from tests.markdown_parts import FENCE, front_matter
-from tests.site import build, copy_of_the_project, search_fragments, soup
+from tests.site import search_fragments, soup
 
 
 def numbers_in(text: str) -> list[float]:
@@ -86,9 +86,13 @@ def states_html() -> str:
     )
 
 
+#: What the figure reads of an English build's configuration.
+ENGLISH = SimpleNamespace(theme={"language": "en"})
+
+
 def a_page(src_uri: str, **meta: str) -> SimpleNamespace:
     """Return what ``coursesite.figure`` reads of a page: its front matter and its file."""
-    return SimpleNamespace(meta=meta, file=SimpleNamespace(src_uri=src_uri, locale="en"))
+    return SimpleNamespace(meta=meta, file=SimpleNamespace(src_uri=src_uri))
 
 
 def declares_the_figure(name: str) -> bool:
@@ -217,29 +221,15 @@ def test_r36_asks_for_its_figure_in_both_languages() -> None:
 
 def test_a_page_with_the_state_headings_that_does_not_ask_gets_no_figure() -> None:
     html = states_html()
-    assert with_asked_for(html, a_page("R37.en.md"), SimpleNamespace()) == html
+    assert with_asked_for(html, a_page("R37.md"), ENGLISH) == html
     # The same headings do get the figure once the page asks for it.
-    asked = with_asked_for(html, a_page("R37.en.md", figure="r36-states"), SimpleNamespace())
+    asked = with_asked_for(html, a_page("R37.md", figure="r36-states"), ENGLISH)
     assert asked.count('<figure class="r36-figure"') == len(STATE_ORDER)
 
 
 def test_a_page_asking_for_an_unknown_figure_is_refused() -> None:
-    with pytest.raises(PluginError, match=r"R37\.zh\.md: .*figure: 'r37-masks'.*r36-states"):
-        with_asked_for(states_html(), a_page("R37.zh.md", figure="r37-masks"), SimpleNamespace())
-
-
-def test_a_page_asking_for_the_figure_without_its_states_stops_the_build(tmp_path: Path) -> None:
-    config = copy_of_the_project(tmp_path, without=frozenset({"search"}))
-    page = tmp_path / "docs" / "lecture.zh.md"
-    text = page.read_text(encoding="utf-8")
-    assert text.startswith("---\n"), "lecture.zh.md has front matter to add the request to"
-    page.write_text(f"---\n{FIGURE_KEY}: r36-states\n{text[4:]}", encoding="utf-8")
-    result = build(tmp_path / "out", config)
-    assert result.returncode != 0
-    assert (
-        "lecture.zh.md asks for figure: r36-states, but the page has no heading with id "
-        "state-b0" in result.stderr
-    ), result.stderr[-2000:]
+    with pytest.raises(PluginError, match=r"R37\.md: .*figure: 'r37-masks'.*r36-states"):
+        with_asked_for(states_html(), a_page("R37.md", figure="r37-masks"), ENGLISH)
 
 
 def test_search_indexes_the_states_text_not_their_figures(site: Path) -> None:
@@ -315,7 +305,7 @@ def test_what_pages_ask_for_is_made_once_a_build() -> None:
     calls: list[str] = []
     known = {"r36-states": lambda: calls.append("made") or len(calls)}
     made: dict[str, object] = {}
-    for name in ("R36.zh.md", "R36.en.md", "R37.zh.md"):
+    for name in ("R36.md", "en/R36.md", "R37.md"):
         page = SimpleNamespace(meta={FIGURE_KEY: "r36-states"}, file=SimpleNamespace(src_uri=name))
         assert declared(page, FIGURE_KEY, known, made) == 1
     assert calls == ["made"]

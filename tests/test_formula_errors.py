@@ -13,9 +13,7 @@ import pytest
 from mkdocs.exceptions import PluginError
 
 from coursesite.formulas import mathml
-from coursesite.lab import notebook_html
 from tests.docs_pages import DOCS
-from tests.site import build, copy_of_the_project
 
 #: Mistakes an author makes, and what the conversion says of each.
 MISTAKES = {
@@ -94,25 +92,6 @@ def test_a_malformed_formula_names_its_page_and_line(tmp_path: Path) -> None:
     )
 
 
-def test_a_notebooks_malformed_formula_names_its_py_file_and_line(tmp_path: Path) -> None:
-    notebook = tmp_path / "docs" / "lab" / "LAB-02.zh.py"
-    notebook.parent.mkdir(parents=True)
-    notebook.write_text(
-        "# %% [markdown]\n# # 练习\n#\n# 输出 $Y=AV$，权重 $\\text{key$。\n\n# %%\nx = 1\n",
-        encoding="utf-8",
-    )
-    # The lab marks a notebook's $...$ in its rendered Markdown cells (coursesite.lab).
-    html = notebook_html.marked_formulas("<p>输出 $Y=AV$，权重 $\\text{key$。</p>")
-    with pytest.raises(PluginError) as error:
-        mathml.on_page_content(
-            html, page=page_from(notebook), config=config_in(tmp_path), files=None
-        )
-    assert str(error.value) == (
-        r"docs/lab/LAB-02.zh.py:4: formula '\text{key' is malformed: "
-        "the { at character 6 is never closed"
-    )
-
-
 @pytest.mark.parametrize(
     ("latex", "missing"),
     [(r"\alpha", "𝛼"), (r"\sqrt{\frac{1}{d_k}}", "√ (tall)")],
@@ -130,19 +109,3 @@ def test_a_formula_the_font_subset_cannot_draw_fails_the_build(
     assert message.startswith(f"docs/R36.zh.md:3: formula '{latex}' draws")
     assert missing in message
     assert "run `make font`" in message
-
-
-def test_a_build_with_a_malformed_formula_fails_naming_file_and_line(tmp_path: Path) -> None:
-    config = copy_of_the_project(tmp_path, without=frozenset({"search"}))
-    page = tmp_path / "docs" / "R36.zh.md"
-    text = page.read_text(encoding="utf-8").rstrip("\n") + "\n\n坏公式 $\\frac{Y=AV$。\n"
-    page.write_text(text, encoding="utf-8")
-    line = len(text.splitlines())
-    result = build(tmp_path / "out", config)
-    assert result.returncode != 0
-    message = (
-        f"docs/R36.zh.md:{line}: formula '\\frac{{Y=AV' is malformed: "
-        "<mfrac> has 1 child, needs 2 (an unclosed brace?)"
-    )
-    assert message in result.stderr
-    assert result.stderr.count("is malformed") == 1, result.stderr

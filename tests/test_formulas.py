@@ -4,15 +4,13 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
 from authoring import font
 from coursesite.formulas import mathml
-from coursesite.lab import notebook_html
 from tests.constants import PREFIXES
-from tests.docs_pages import DOCS, page_names, twin
+from tests.docs_pages import page_names, twin
 from tests.site import soup
 
 #: The inline formulas of R36, counted by hand: a formula lost on the way fails the count.
@@ -80,17 +78,3 @@ def test_the_font_subset_covers_every_formula_and_no_more(tmp_path: Path) -> Non
     fresh = tmp_path / "subset.woff2"
     font.write_subset(used, target=fresh)
     assert mathml.font_characters(fresh) == committed, "run `make font`"
-
-
-def test_a_notebooks_formulas_become_mathml_without_mathjax() -> None:
-    import nbformat
-
-    page = SimpleNamespace(file=SimpleNamespace(src_uri="lab/LAB-02.zh.py"))
-    cell = nbformat.v4.new_markdown_cell("$Y=AV$，`$x$`", id="cell-1")
-    html = notebook_html.rendered_html(nbformat.v4.new_notebook(cells=[cell]))
-    # The lab marks a notebook's formulas (before the formulas' step, by its event priority).
-    marked = notebook_html.marked_formulas(html)
-    out = mathml.on_page_content(marked, page=page, config={"docs_dir": str(DOCS)}, files=None)
-    assert "mathjax" not in html.lower(), "the lab's template loads MathJax"
-    assert '<span class="arithmatex"><math alttext="Y=AV">' in out
-    assert "<code>$x$</code>" in out

@@ -18,6 +18,7 @@ from mkdocs.utils.yaml import yaml_load
 
 import attn
 from coursesite.content.glossary import Term, load_terms, load_titles
+from coursesite.site import CONFIGS
 from tests import prose_lines as prose_lines_module
 from tests.constants import PREFIXES
 from tests.docs_pages import DOCS, ROOT, sources_of, translations
@@ -103,21 +104,16 @@ def misquoted_titles(path: Path, title: dict[str, Any], locale: str) -> list[str
 
 def nav_labels(published: str) -> dict[str, str]:
     """Return the navigation's label for a published page, by language (none if not in the nav)."""
-    config = yaml_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
-    # A labelled entry is a mapping (LAB 02: lab/LAB-02.py); a lesson is its page alone (R36.md),
-    # titled by its own heading, which the pages' checks cover.
-    entries = {
-        path: label
-        for entry in config["nav"]
-        if isinstance(entry, dict)
-        for label, path in entry.items()
-    }
-    if published not in entries:
-        return {}
-    i18n = next(p["i18n"] for p in config["plugins"] if isinstance(p, dict) and "i18n" in p)
-    english = next(lang for lang in i18n["languages"] if lang["locale"] == "en")
-    zh = entries[published]
-    return {"zh": zh, "en": english["nav_translations"].get(zh, zh)}
+    labels = {}
+    for name in CONFIGS:
+        config = yaml_load((ROOT / name).read_text(encoding="utf-8"))
+        # A labelled entry is a mapping (LAB 02: lab/LAB-02.py); a lesson is its page alone
+        # (R36.md), titled by its own heading, which the pages' checks cover.
+        for entry in config["nav"]:
+            if isinstance(entry, dict) and published in entry.values():
+                language = config.get("theme", {}).get("language", "zh")
+                labels[language] = next(k for k, v in entry.items() if v == published)
+    return labels
 
 
 # --- terms --------------------------------------------------------------------------------------
@@ -364,7 +360,7 @@ def test_the_navigation_quotes_a_title_by_its_start(name: str) -> None:
 
 def test_a_second_wording_of_a_title_fails_naming_file_and_line(tmp_path: Path) -> None:
     title = TITLES["exercise-E"]
-    lab = DOCS / "lab" / "LAB-02.en.py"
+    lab = DOCS / "en" / "lab" / "LAB-02.py"
     text = lab.read_text(encoding="utf-8")
     copy = tmp_path / lab.name
     copy.write_text(text.replace("Change only q, or only V", "Only change q, or only V"), "utf-8")

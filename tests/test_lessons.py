@@ -6,30 +6,32 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
 from mkdocs.utils.yaml import yaml_load
 
-from coursesite.content.lessons import LESSON, lesson_paths, lessons_markdown
-from tests.constants import NEXT_LESSON, PREFIXES
+from coursesite.content.lessons import LESSON, lesson_paths
+from coursesite.site import CONFIGS
+from tests.constants import PREFIXES
 from tests.docs_pages import ROOT
-from tests.site import copy_of_the_project, soup
+from tests.site import soup
 
 CONFIG = yaml_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
 LESSONS = lesson_paths(CONFIG["nav"])
 
 
-def site_names(config: dict[str, Any]) -> dict[str, str]:
-    """Return the site's name in each language: ``site_name``, then i18n's for each language."""
-    [i18n] = [p["i18n"] for p in config["plugins"] if isinstance(p, dict) and "i18n" in p]
+def site_names() -> dict[str, str]:
+    """Return the site's name in each language: each language's configuration's ``site_name``."""
     names = {}
-    for language in i18n["languages"]:
-        names[language["locale"]] = language.get("site_name") or config["site_name"]
+    for name in CONFIGS:
+        config = yaml_load((ROOT / name).read_text(encoding="utf-8"))
+        names[config.get("theme", {}).get("language") or CONFIG["theme"]["language"]] = (
+            config.get("site_name") or CONFIG["site_name"]
+        )
     return names
 
 
-NAMES = site_names(CONFIG)
+NAMES = site_names()
 
 
 def h1_of(page: Path) -> str:
@@ -82,25 +84,3 @@ def test_the_home_page_lists_the_navs_lessons_by_their_own_titles(site: Path, pr
     assert [href for href, _ in listed] == expected
     for href, text in listed:
         assert text == h1_of(site / prefix / href), href
-
-
-def test_a_lesson_added_to_the_nav_is_listed_without_editing_the_home_page(
-    tmp_path: Path,
-) -> None:
-    # The list is made from the nav and each page's own heading (its build: the real site's
-    # home page above; a whole build of a new lesson: test_new_lesson.py).
-    config = copy_of_the_project(tmp_path, without=frozenset({"search"}))
-    new, last = NEXT_LESSON, LESSONS[-1].removesuffix(".md")
-    titles = {"zh": f"{new} · 遮住一些来源", "en": f"{new} · Masking some sources"}
-    described = {"zh": "遮住的来源不参与读取。", "en": "A masked source takes no part in a read."}
-    items = {"zh": "- [{title}]({path})：{text}", "en": "- [{title}]({path}): {text}"}
-    for locale, title in titles.items():
-        page = f"---\ndescription: {described[locale]}\n---\n# {title} {{ #{new.lower()} }}\n"
-        (tmp_path / "docs" / f"{new}.{locale}.md").write_text(page, "utf-8")
-    text = config.read_text(encoding="utf-8")
-    config.write_text(text.replace(f"  - {last}.md\n", f"  - {last}.md\n  - {new}.md\n"), "utf-8")
-    for locale, title in titles.items():
-        listed = lessons_markdown(locale, config).splitlines()
-        item = items[locale].format(title=title, path=f"{new}.md", text=described[locale])
-        assert listed[-1] == item
-        assert f"({last}.md)" in listed[-2]

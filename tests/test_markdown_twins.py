@@ -3,11 +3,9 @@ and llms-full.txt, originals.zip, the host's content types, and no sitemap reque
 
 from __future__ import annotations
 
-import os
 import posixpath
 import re
 import subprocess
-import sys
 from datetime import UTC, date, datetime
 from importlib import resources
 from pathlib import Path
@@ -31,7 +29,7 @@ from tests.docs_pages import (
 )
 from tests.host_headers import content_types
 from tests.markdown_parts import front_matter
-from tests.site import ITEM, copy_of_the_project, sections, sitemap_requests, soup
+from tests.site import ITEM, sections, sitemap_requests, soup
 
 SECTIONS = {"zh": "中文", "en": "English"}
 VIEW_LABELS = {"zh": "查看 Markdown", "en": "View Markdown"}
@@ -264,43 +262,6 @@ def test_llms_full_txt_holds_every_page_inside_a_named_boundary(site: Path) -> N
                 assert after == before
             else:
                 assert after == posixpath.normpath(posixpath.join(folder, before)), doc["source"]
-
-
-def test_a_rebuild_in_the_same_process_starts_afresh(tmp_path: Path) -> None:
-    # `mkdocs serve` loads the hooks once and rebuilds with them: nothing may carry over, and
-    # nothing cached (the notebooks' runs) may outlive its source.
-    # The first build starts with no cache, as on a fresh clone (its kernels run); the second
-    # reads the cache. Then every module of the project is imported into the same process:
-    # MkDocs loads the hook by its path, the tests by package names, and no file may be loaded
-    # under two names (an except would miss the other module's exception).
-    config = copy_of_the_project(tmp_path, without=frozenset({"search"}))
-    (tmp_path / ".cache").unlink()
-    for locale in PREFIXES:  # a lab that only boots its kernel: this test is about the build
-        (tmp_path / "docs" / "lab" / f"LAB-02.{locale}.py").write_text(
-            TINY_LAB.replace('"LOCALE"', f'"{locale}"'), "utf-8"
-        )
-    done = subprocess.run(
-        [sys.executable, "-m", "tests.programs.rebuild", str(config), str(tmp_path / "out")],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,  # where ``tests`` is a package; the build reads only the copy's own folder
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    built, built_again, loaded_once = done.stdout.splitlines()
-    assert (built, built_again) == ("built", "built")
-    assert loaded_once.startswith("modules loaded once: "), done.stdout
-    llms = (tmp_path / "out" / "llms.txt").read_text(encoding="utf-8")
-    assert "REBUILT" in llms.splitlines()[2]
-    assert "404 REBUILT" in (tmp_path / "out" / "404.html").read_text(encoding="utf-8")
-    listed = sum(len(items) for items in sections(llms).values())
-    assert listed == 2 * (len(published_sources()) + len(notebook_names()))
-    full = (tmp_path / "out" / "llms-full.txt").read_text(encoding="utf-8")
-    assert len(DOC.findall(full)) == 2 * len(published_sources())
-
-
-# --- what the host sends ----------------------------------------------------------------------
 
 
 def test_headers_file_gives_every_raw_text_suffix_utf8(site: Path) -> None:

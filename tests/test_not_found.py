@@ -24,15 +24,18 @@ ADDRESS = "http://host/"
 
 
 def site_texts(locale: str) -> dict[str, str]:
-    """Return ``locale``'s site name and description as mkdocs.yml gives them (i18n's
-    per-language values over the site's)."""
-    config = yaml_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
-    [i18n] = [p["i18n"] for p in config["plugins"] if isinstance(p, dict) and "i18n" in p]
-    [language] = [language for language in i18n["languages"] if language["locale"] == locale]
+    """Return ``locale``'s site name and description as its configuration gives them (over
+    the Chinese one's, which it inherits)."""
+    base = yaml_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    own = (
+        base
+        if locale == base["theme"]["language"]
+        else yaml_load((ROOT / f"mkdocs.{locale}.yml").read_text(encoding="utf-8"))
+    )
     return {
         "lang": locale,
-        "site name": language.get("site_name", config["site_name"]),
-        "description": language.get("site_description", config["site_description"]),
+        "site name": own.get("site_name", base["site_name"]),
+        "description": own.get("site_description", base["site_description"]),
     }
 
 

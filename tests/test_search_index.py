@@ -5,16 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
-from coursesite.search.index import BODY, indexed_page, indexed_text, pages_to_index
-from coursesite.search.pagefind import LEFT_OUT, SHIPPED, bundle, shipped_names
+from coursesite.search.index import BODY, indexed_page, indexed_text
+from coursesite.search.pagefind import bundle
 from tests.constants import PREFIXES
 from tests.docs_pages import ROOT, notebook_names, page_names
 from tests.site import bundle_fragments, search_fragments, soup
 
 #: What Pagefind 1.5 writes at a bundle's top level, as the site ships it or leaves it out.
-PAGEFIND_FILES = ["fragment", "index", "pagefind-entry.json", "pagefind.js", "wasm.en.pagefind"]
 
 
 def test_each_language_has_its_own_index_of_its_own_pages(site: Path) -> None:
@@ -58,13 +55,6 @@ def test_nothing_of_materials_search_is_built(site: Path) -> None:
     assert "data-site-search" in html
 
 
-def test_the_index_ships_only_what_the_dialog_uses(site: Path) -> None:
-    shipped = {path.name for path in (site / "pagefind").iterdir() if path.is_file()}
-    assert {"pagefind.js", "pagefind-entry.json"} <= shipped
-    assert not {name for name in shipped if "-ui" in name or "highlight" in name}
-    assert "pagefind-worker.js" not in shipped  # search.js searches on the page's thread
-
-
 def test_the_index_is_written_into_the_site_only(site: Path) -> None:
     # Pagefind writes its bundle relative to the working directory unless told where: the build
     # gives it the site's folder, and nothing lands in the project.
@@ -101,28 +91,3 @@ def test_pagefind_takes_each_chinese_character_for_a_word(tmp_path: Path) -> Non
     split, whole = fragments["/split.html"], fragments["/whole.html"]
     assert split["word_count"] == whole["word_count"] + 2, "Pagefind's words are not U+200B's"
     assert split["content"] == whole["content"], "as written, once search.js takes U+200B out"
-
-
-def test_the_site_ships_the_files_pagefind_writes_that_search_js_loads(
-    site: Path, tmp_path: Path
-) -> None:
-    made = bundle(pages_to_index(site), tmp_path)
-    written = sorted(path.name for path in made.iterdir())
-    shipped = sorted(path.name for path in (site / "pagefind").iterdir())
-    assert shipped == shipped_names(written)
-    assert [name for name in written if LEFT_OUT.fullmatch(name)], "Pagefind's own UIs"
-
-
-@pytest.mark.parametrize(
-    ("names", "named"),
-    [
-        ([*PAGEFIND_FILES, "pagefind-search.js"], "pagefind-search.js"),  # a new file
-        ([name for name in PAGEFIND_FILES if name != "pagefind.js"], "pagefind.js"),  # renamed
-        ([name for name in PAGEFIND_FILES if name != "fragment"], "fragment"),
-    ],
-)
-def test_a_file_name_the_build_does_not_know_stops_it(names: list[str], named: str) -> None:
-    assert shipped_names(PAGEFIND_FILES) == PAGEFIND_FILES
-    assert all(SHIPPED.fullmatch(name) for name in PAGEFIND_FILES)
-    with pytest.raises(RuntimeError, match=rf"{named}.*a new Pagefind release"):
-        shipped_names(names)

@@ -16,11 +16,11 @@ from bs4 import BeautifulSoup
 from playwright.sync_api import Browser, expect
 
 from coursesite.agents.policy import HEADERS, with_the_policy
-from coursesite.lab.cells import percent_cells
 from tests.browser import Tab, loaded, serving, watched_page
 from tests.constants import PREFIXES
 from tests.docs_pages import DOCS
 from tests.host_headers import cloudflare_headers
+from tests.notebook_cells import percent_cells
 from tests.site import host_content_types
 
 #: Page kinds no other browser test loads at their own URL: each language's 404 page and a

@@ -39,7 +39,7 @@ from coursesite.content.generated import (
     site_generators,
     with_generated_parts,
 )
-from coursesite.languages import folder, languages
+from coursesite.languages import languages
 
 ARCHIVE = "originals.zip"
 ARCHIVE_FOLDER = "docs"

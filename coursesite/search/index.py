@@ -29,8 +29,6 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from mkdocs.config.defaults import MkDocsConfig
-
 from coursesite.search.pagefind import write_index
 
 #: Where the index goes, under the site; ``search.js`` imports ``pagefind.js`` from there.

@@ -17,7 +17,6 @@ import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
-
 #: URLs as the site links them (``index.html`` kept); ``_`` kept in words, so that ``d_k`` is
 #: one word as in the code.
 OPTIONS = ["--keep-index-url", "--include-characters", "_", "--quiet"]
