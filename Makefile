@@ -124,7 +124,7 @@ check: install
 	@$(BIN)/python -m authoring.check $(page)
 
 stamp: install
-	@$(BIN)/python -m authoring.stamp docs/$(page).en.md
+	@$(BIN)/python -m authoring.stamp docs/en/$(page).md
 
 font: install $(NODE_STAMP)
 	$(BIN)/python -m authoring.font

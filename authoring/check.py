@@ -1,15 +1,15 @@
 """One page's check while it is being written: ``make check PAGE=R37``
 (``python -m authoring.check R37``, from the project's folder).
 
-First the site's strict build, as ``make build`` makes it but into a folder of its own and with
-the build's cache (``.cache/``, or ``SITE_CACHE_DIR``), so that it takes a second or two once
-the cache is warm. A build that fails prints MkDocs' warning and error lines, each once, and
+First each language's strict build, as ``make build`` makes it but into a folder of its own
+and without the whole site's files (search, ``_headers``), with mkdocs-jupyter's cache, so that
+it takes seconds once the cache is warm. A build that fails prints MkDocs' warning and error lines, each once, and
 stops. Then the page's examples in both languages and the tests about the page that need no
 built site (``PAGE_TESTS``: parity with the Chinese page and its stamp, the glossary, the
 figures in its prose), with pytest, in this same process: one interpreter's start-up, one
 import of MkDocs and attn. ``make test`` runs everything else.
 
->>> mentions("docs/R37.en.md::line:12,column:1", "R37")
+>>> mentions("docs/en/R37.md::line:12,column:1", "R37")
 True
 >>> mentions("tests/test_translation_parity.py::test_english_keeps_the_chinese_pages[ids-R37]", "R37")
 True
@@ -30,6 +30,8 @@ import pytest
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 from mkdocs.exceptions import MkDocsException
+
+from coursesite.site import CONFIGS
 
 #: The tests about one page that read its sources only (the built site's are in ``make test``).
 PAGE_TESTS = (
@@ -58,8 +60,9 @@ class Said(logging.Handler):
 
 
 def strict_build(config_file: Path) -> list[str]:
-    """Build the site of ``config_file`` strictly into a temporary folder, as ``mkdocs build
-    --strict`` does; return MkDocs' warning and error lines if the build failed, else none."""
+    """Build one language of the site (``config_file``) strictly into a temporary folder, as
+    ``mkdocs build --strict`` does; return MkDocs' warning and error lines if the build failed,
+    else none."""
     logger = logging.getLogger("mkdocs")
     said = Said()
     logger.addHandler(said)
@@ -95,18 +98,18 @@ class ThisPage:
 
 def check(page: str, root: Path) -> int:
     """Check page ``page`` of the project in ``root``; return the exit status (0: it passed)."""
-    sources = [root / "docs" / f"{page}.{locale}.md" for locale in ("zh", "en")]
+    sources = [root / "docs" / locale / f"{page}.md" for locale in ("zh", "en")]
     for path in sources:
         if not path.is_file():
             shown = path.relative_to(root)
             print(
-                f"{shown} does not exist: a page is docs/NAME.zh.md and docs/NAME.en.md "
+                f"{shown} does not exist: a page is docs/zh/NAME.md and docs/en/NAME.md "
                 f"(a new lesson: make new PAGE={page} TITLE_ZH=… TITLE_EN=…)",
                 file=sys.stderr,
             )
             return 2
     started = time.monotonic()
-    failed = strict_build(root / "mkdocs.yml")
+    failed = [line for name in CONFIGS for line in strict_build(root / name)]
     if failed:
         print("\n".join(failed), file=sys.stderr)
         print(
@@ -129,7 +132,7 @@ def check(page: str, root: Path) -> int:
 def main(arguments: list[str]) -> None:
     """Check the page named on the command line."""
     if len(arguments) != 1 or not arguments[0]:
-        sys.exit("usage: make check PAGE=NAME (the page docs/NAME.zh.md, with its docs/NAME.en.md)")
+        sys.exit("usage: make check PAGE=NAME (the page docs/zh/NAME.md, with its docs/en/NAME.md)")
     sys.exit(check(arguments[0], Path.cwd()))
 
 

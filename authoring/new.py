@@ -1,7 +1,7 @@
 """A new lesson in one command: ``make new PAGE=R37 TITLE_ZH='缩放与遮罩' TITLE_EN='Scale and mask'``
 (``python -m authoring.new R37 缩放与遮罩 'Scale and mask'``).
 
-It writes ``docs/R37.zh.md`` and ``docs/R37.en.md`` from the short templates below (front matter
+It writes ``docs/zh/R37.md`` and ``docs/en/R37.md`` from the short templates below (front matter
 with a description, the title with the page's id, one line of prose, one example that runs; the
 English page stamped against the Chinese one) and lists the lesson in ``mkdocs.yml``'s nav
 among the other lessons, in number order. The site builds and every test passes right after;
@@ -9,21 +9,22 @@ the author then writes the prose and the examples. ``mkdocs.yml`` is edited as l
 loaded and dumped, so that its comments and layout stay as they are.
 
 A lesson is listed by its page alone (``- R37.md``): its title, in the nav, the page's
-``<title>`` and the home page's list, is the page's own ``#`` heading in each language, so i18n's
-``nav_translations`` needs no entry.
+``<title>`` and the home page's list, is the page's own ``#`` heading in each language, so the
+one nav serves both languages (``mkdocs.en.yml`` inherits it).
 
 >>> import tempfile
 >>> root = Path(tempfile.mkdtemp())
->>> (root / "docs").mkdir()
+>>> (root / "docs" / "zh").mkdir(parents=True)
+>>> (root / "docs" / "en").mkdir()
 >>> _ = (root / "mkdocs.yml").write_text(NAV_EXAMPLE, encoding="utf-8")
 >>> for line in new_lesson(root, "R37", "缩放与遮罩", "Scale and mask"):
 ...     print(line)
-docs/R37.zh.md written
-docs/R37.en.md written, stamped against docs/R37.zh.md
+docs/zh/R37.md written
+docs/en/R37.md written, stamped against docs/zh/R37.md
 mkdocs.yml: R37 listed in the nav after R36
->>> print(*(root / "docs" / "R37.en.md").read_text(encoding="utf-8").splitlines()[:7], sep="\\n")
+>>> print(*(root / "docs" / "en" / "R37.md").read_text(encoding="utf-8").splitlines()[:7], sep="\\n")
 ---
-translated_from: R37.zh.md
+translated_from: ../zh/R37.md
 source_sha256: ...
 description: "Attention course, lesson R37: Scale and mask. Every example on the page runs."
 ---
@@ -32,7 +33,7 @@ description: "Attention course, lesson R37: Scale and mask. Every example on the
 >>> new_lesson(root, "R37", "缩放与遮罩", "Scale and mask")
 Traceback (most recent call last):
 ...
-authoring.new.LessonError: docs/R37.zh.md exists already: choose another number (the next free one: make new PAGE=R38 TITLE_ZH=… TITLE_EN=…)
+authoring.new.LessonError: docs/zh/R37.md exists already: choose another number (the next free one: make new PAGE=R38 TITLE_ZH=… TITLE_EN=…)
 """
 
 from __future__ import annotations
@@ -219,12 +220,12 @@ def new_lesson(root: Path, page: str, title_zh: str, title_en: str) -> list[str]
             raise LessonError(f"{name} is one line, the page's title: {USAGE}")
     number = lesson_number(page)
     docs = root / "docs"
-    paths = {locale: docs / f"{page}.{locale}.md" for locale in ("zh", "en")}
+    paths = {locale: docs / locale / f"{page}.md" for locale in ("zh", "en")}
     for path in paths.values():
         if path.exists():
             raise LessonError(
                 f"{path.relative_to(root)} exists already: choose another number (the next "
-                f"free one: make new PAGE=R{next_number(docs, number)} TITLE_ZH=… TITLE_EN=…)"
+                f"free one: make new PAGE=R{next_number(docs / 'zh', number)} TITLE_ZH=… TITLE_EN=…)"
             )
     config = root / "mkdocs.yml"
     listed, where = with_nav_entry(config.read_text(encoding="utf-8"), page)

@@ -1,6 +1,6 @@
 """The translation stamp: an English page records the hash of the Chinese page it translates.
 
-Run ``python -m authoring.stamp docs/R36.en.md`` (or ``make stamp PAGE=R36``) after reviewing
+Run ``python -m authoring.stamp docs/en/R36.md`` (or ``make stamp PAGE=R36``) after reviewing
 an English page against its changed Chinese source; the parity tests compare the stamp with
 the source's bytes, so an English page cannot silently fall behind its source. The stamp is two
 keys of the page's front matter, ``translated_from`` and ``source_sha256``: missing keys (or a
@@ -8,16 +8,18 @@ missing front matter) are added, the page's other keys are kept, and what change
 
 >>> import tempfile
 >>> folder = Path(tempfile.mkdtemp())
->>> _ = (folder / "P.zh.md").write_text("# 页\\n", encoding="utf-8")
->>> english = folder / "P.en.md"
+>>> for language in ("zh", "en"):
+...     (folder / language).mkdir()
+>>> _ = (folder / "zh" / "P.md").write_text("# 页\\n", encoding="utf-8")
+>>> english = folder / "en" / "P.md"
 >>> _ = english.write_text("---\\nsource_sha256: old\\ndescription: A page.\\n---\\n# Page\\n", encoding="utf-8")
 >>> print(stamp(english))
-/...P.en.md: translated_from set to P.zh.md (was missing); source_sha256 set to 4cddb41237c8… (was old)
+/...en/P.md: translated_from set to ../zh/P.md (was missing); source_sha256 set to 4cddb41237c8… (was old)
 >>> english.read_text(encoding="utf-8").splitlines()[:4] == [
-...     "---", "translated_from: P.zh.md", f"source_sha256: {sha256(folder / 'P.zh.md')}", "description: A page."]
+...     "---", "translated_from: ../zh/P.md", f"source_sha256: {sha256(folder / 'zh' / 'P.md')}", "description: A page."]
 True
 >>> print(stamp(english))
-/...P.en.md: already current (source_sha256 matches P.zh.md)
+/...en/P.md: already current (source_sha256 matches ../zh/P.md)
 """
 
 from __future__ import annotations
@@ -41,8 +43,8 @@ def sha256(path: Path) -> str:
 
 
 def source_of(english: Path) -> Path:
-    """Return the Chinese page that ``docs/NAME.en.md`` translates."""
-    return english.with_name(english.name.replace(".en.md", ".zh.md"))
+    """Return the Chinese page that ``docs/en/NAME.md`` translates: ``docs/zh/NAME.md``."""
+    return english.parent.parent / "zh" / english.name
 
 
 def short(value: str) -> str:
@@ -89,11 +91,9 @@ def stamped(text: str, wanted: dict[str, str]) -> tuple[str, list[str]]:
 def stamp(english: Path) -> str:
     """Record, in an English page's front matter, which Chinese page it translates and that
     page's hash; return one line saying what changed (or that nothing had to)."""
-    if not english.name.endswith(".en.md"):
-        raise StampError(
-            f"{english} is not an English page (docs/NAME.en.md): make stamp PAGE=NAME"
-        )
-    name = english.name.removesuffix(".en.md")
+    if english.parent.name != "en" or english.suffix != ".md":
+        raise StampError(f"{english} is not an English page (docs/en/NAME.md): make stamp PAGE=NAME")
+    name = english.stem
     source = source_of(english)
     if not english.is_file() and not source.is_file():
         raise StampError(
@@ -109,10 +109,12 @@ def stamp(english: Path) -> str:
             f"{source}, the Chinese source of {english}, does not exist: write it (the English "
             f"page is stamped against it), then make stamp PAGE={name}"
         )
-    wanted = {"translated_from": source.name, "source_sha256": sha256(source)}
+    # A link from the English page to its source, as a reader of its raw twin can follow it.
+    source_link = f"../zh/{english.name}"
+    wanted = {"translated_from": source_link, "source_sha256": sha256(source)}
     text, changes = stamped(english.read_text(encoding="utf-8"), wanted)
     if not changes:
-        return f"{english}: already current (source_sha256 matches {source.name})"
+        return f"{english}: already current (source_sha256 matches {source_link})"
     english.write_text(text, encoding="utf-8")
     return f"{english}: {'; '.join(changes)}"
 
@@ -120,7 +122,7 @@ def stamp(english: Path) -> str:
 def main(arguments: list[str]) -> None:
     """Stamp each English page named on the command line, saying what changed in each."""
     if not arguments:
-        sys.exit("usage: make stamp PAGE=NAME (python -m authoring.stamp docs/NAME.en.md …)")
+        sys.exit("usage: make stamp PAGE=NAME (python -m authoring.stamp docs/en/NAME.md …)")
     failed = False
     for argument in arguments:
         try:

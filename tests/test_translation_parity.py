@@ -1,7 +1,7 @@
 """Two languages, one truth: each English page mirrors its Chinese source and is stamped.
 
 A difference is reported where an author fixes it: each differing part with the file and line
-it is on in each language (``docs/R36.zh.md:41``), a code block as a unified diff whose hunks
+it is on in each language (``docs/zh/R36.md:41``), a code block as a unified diff whose hunks
 carry the files' own line numbers, all of a page's differences of one kind in one failure.
 """
 
@@ -42,7 +42,7 @@ HISTORY = 50
 
 
 def shown(path: Path) -> str:
-    """Return ``path`` as the README names files: ``docs/R36.zh.md``."""
+    """Return ``path`` as the README names files: ``docs/zh/R36.md``."""
     return path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
 
 
@@ -174,7 +174,7 @@ def report(name: str, part: str, zh_file: Path, en_file: Path) -> str | None:
 def test_every_page_exists_in_both_languages() -> None:
     assert PAGES, "no pages found"
     for name in PAGES:
-        assert twin(name, "en").is_file(), f"{name}.zh.md has no English twin {name}.en.md"
+        assert twin(name, "en").is_file(), f"docs/zh/{name}.md has no English twin docs/en/{name}.md"
 
 
 @pytest.mark.parametrize("name", PAGES)
@@ -228,8 +228,8 @@ def stale_stamp(name: str, source: Path, english: Path, digest: str) -> str:
 def test_english_page_was_reviewed_against_the_current_chinese_page(name: str) -> None:
     source, english = twin(name, "zh"), twin(name, "en")
     meta = front_matter(english.read_text(encoding="utf-8"))
-    assert meta.get("translated_from") == f"{name}.zh.md", (
-        f"{shown(english)} does not say it translates {name}.zh.md: run `make stamp PAGE={name}`"
+    assert meta.get("translated_from") == f"../zh/{name}.md", (
+        f"{shown(english)} does not say it translates ../zh/{name}.md: run `make stamp PAGE={name}`"
     )
     digest = meta.get("source_sha256", "")
     if digest != sha256(source):
@@ -275,7 +275,9 @@ Two queries read
 
 def pages_of(folder: Path, english: str) -> tuple[Path, Path]:
     """Write page X in both languages, ``ZH`` and ``english``; return their paths."""
-    zh, en = folder / "X.zh.md", folder / "X.en.md"
+    zh, en = folder / "zh" / "X.md", folder / "en" / "X.md"
+    zh.parent.mkdir()
+    en.parent.mkdir()
     zh.write_text(ZH, encoding="utf-8")
     en.write_text(english, encoding="utf-8")
     return zh, en
@@ -357,7 +359,7 @@ def test_a_stale_stamp_names_the_command_and_what_changed(tmp_path: Path) -> Non
         "commit.gpgsign=false",
     ]
     subprocess.run([*git, "init", "-q"], cwd=tmp_path, check=True)
-    subprocess.run([*git, "add", "X.zh.md"], cwd=tmp_path, check=True)
+    subprocess.run([*git, "add", "zh/X.md"], cwd=tmp_path, check=True)
     subprocess.run([*git, "commit", "-q", "-m", "X"], cwd=tmp_path, check=True)
     reviewed = sha256(zh)
     zh.write_text(ZH.replace("2 * 3\n6", "2 * 4\n8"), encoding="utf-8")
