@@ -28,7 +28,7 @@ from mkdocs.structure.files import Files
 from mkdocs.utils.templates import TemplateContext
 
 from coursesite import PROJECT
-from coursesite.languages import language, languages, site_root
+from coursesite.languages import folder, language, languages, site_root
 
 TABLES = PROJECT / "docs" / "words"
 #: The parts of a table the page's scripts read, from the page itself.
@@ -66,6 +66,9 @@ def on_env(env: Environment, config: MkDocsConfig, files: Files) -> Environment:
     """Give the templates the words for the page's scripts in the language being built, as
     the JSON the page carries (``<`` escaped: it cannot end its ``<script>`` element)."""
     words = {part: Words(language(config), part).words for part in SCRIPTS}
+    # Not a word: where the build's language is, from the whole site's root (search.js finds
+    # the site's one search index there).
+    words["folder"] = {"path": folder(config)}
     found = json.dumps(words, ensure_ascii=False, separators=(",", ":"))
     env.globals["site_words"] = found.replace("<", "\\u003c")
     return env

@@ -14,11 +14,9 @@ from typing import Any
 
 import pytest
 import yaml
-from mkdocs.utils.yaml import yaml_load
 
 import attn
 from coursesite.content.glossary import Term, load_terms, load_titles
-from coursesite.site import CONFIGS
 from tests import prose_lines as prose_lines_module
 from tests.constants import PREFIXES
 from tests.docs_pages import DOCS, ROOT, sources_of, translations
@@ -100,20 +98,6 @@ def misquoted_titles(path: Path, title: dict[str, Any], locale: str) -> list[str
     if not quotes:
         wrong.append(f"{shown(path)} never quotes {words!r}")
     return wrong
-
-
-def nav_labels(published: str) -> dict[str, str]:
-    """Return the navigation's label for a published page, by language (none if not in the nav)."""
-    labels = {}
-    for name in CONFIGS:
-        config = yaml_load((ROOT / name).read_text(encoding="utf-8"))
-        # A labelled entry is a mapping (LAB 02: lab/LAB-02.py); a lesson is its page alone
-        # (R36.md), titled by its own heading, which the pages' checks cover.
-        for entry in config["nav"]:
-            if isinstance(entry, dict) and published in entry.values():
-                language = config.get("theme", {}).get("language", "zh")
-                labels[language] = next(k for k, v in entry.items() if v == published)
-    return labels
 
 
 # --- terms --------------------------------------------------------------------------------------
@@ -338,24 +322,6 @@ def test_a_quoted_title_has_the_same_words_on_every_page(
 ) -> None:
     wrong = misquoted_titles(sources_of(published)[locale], TITLES[name], locale)
     assert not wrong, "\n".join(wrong)
-
-
-@pytest.mark.parametrize("name", TITLES)
-def test_the_navigation_quotes_a_title_by_its_start(name: str) -> None:
-    # A label quotes the title after its own " · " (LAB 02 · …); a bare label (R36) does not.
-    title = TITLES[name]
-    labels = [
-        (published, locale, label)
-        for published in title["pages"]
-        for locale, label in nav_labels(published).items()
-        if " · " in label
-    ]
-    assert labels, f"no navigation label quotes {name}"
-    for published, locale, label in labels:
-        words = title[locale].split(" · ", 1)[1]
-        assert words.startswith(label.split(" · ", 1)[1]), (
-            f"mkdocs.yml labels {published} {label!r}, which does not start {words!r}"
-        )
 
 
 def test_a_second_wording_of_a_title_fails_naming_file_and_line(tmp_path: Path) -> None:

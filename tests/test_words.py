@@ -97,7 +97,8 @@ def test_a_page_carries_its_own_languages_words_for_its_scripts(
     island = soup(site / f"{prefix}{name}.html").select_one("script#site-words")
     assert island is not None
     assert island["type"] == "application/json"
-    assert json.loads(island.get_text()) == {part: table(locale)[part] for part in SCRIPTS}
+    words = {part: table(locale)[part] for part in SCRIPTS}
+    assert json.loads(island.get_text()) == {**words, "folder": {"path": prefix}}
 
 
 @pytest.mark.parametrize("script", SCRIPT_FILES, ids=lambda path: path.name)

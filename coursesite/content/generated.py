@@ -46,8 +46,10 @@ GENERATORS = generators()
 
 def site_generators(config: MkDocsConfig) -> Mapping[str, Callable[[str], str]]:
     """Return the generators of the site being built: a copy of the project lists the lessons
-    of its own ``mkdocs.yml``'s nav."""
-    return generators(Path(config.config_file_path)) if config.config_file_path else GENERATORS
+    of its own ``mkdocs.yml``'s nav, which every language's configuration inherits."""
+    if not config.config_file_path:
+        return GENERATORS
+    return generators(Path(config.config_file_path).with_name(CONFIG.name))
 
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:

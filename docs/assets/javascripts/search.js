@@ -2,9 +2,12 @@
 // written by the build: coursesite.search). Nothing under pagefind/ loads before the reader
 // opens the dialog, so a page's weight does not grow with the course.
 (() => {
-  // The site's root, from this script's own address (assets/javascripts/search.js): right
-  // wherever the site is hosted, under a sub-path too.
-  const root = new URL("../../", document.currentScript.src);
+  // The site's root, from this script's own address (assets/javascripts/search.js, in the
+  // build of the page's language) and that language's folder (en/): right wherever the site
+  // is hosted, under a sub-path too.
+  const folder = siteWords("folder")("path");
+  const up = "../".repeat(folder.split("/").length - 1);
+  const root = new URL(`../../${up}`, document.currentScript.src);
   const lang = document.documentElement.lang.startsWith("zh") ? "zh" : "en";
   const other = lang === "zh" ? "en" : "zh";
   const word = siteWords("search");
