@@ -1,5 +1,5 @@
-"""What the build adds to MkDocs for this course: pages, formulas, the figure, the lab, the
-outputs for agents, search, and the cache they share.
+"""What the build adds to MkDocs for this course: each language's pages with their formulas,
+figure, lab and outputs for agents, then what speaks for the whole site (``site.py``).
 
 MkDocs hands every event to this package through one thin file, ``hooks/events.py``; the map
 of which module handles which event, in which order and why, is ``coursesite.events`` (read it
@@ -8,5 +8,6 @@ first). ``attn`` never imports this package.
 
 from pathlib import Path
 
-#: The project's folder: ``make install`` installs this package editable, from it.
+#: The project's folder: ``make install`` puts it on the virtual environment's path (a ``.pth``
+#: file), so that MkDocs finds this package and the hooks beside it.
 PROJECT = Path(__file__).resolve().parent.parent

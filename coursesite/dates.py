@@ -1,7 +1,7 @@
 """One commit, one site. The build's date is the commit's, not today's.
 
 MkDocs dates the sitemaps, ``llms.txt`` and ``originals.zip`` from ``SOURCE_DATE_EPOCH`` when
-it is set (reproducible-builds.org): here it is set, as each whole-site build starts, to the
+it is set (reproducible-builds.org): here it is set, as each language's build starts, to the
 time of the commit checked out, unless the process was started with it set. Outside git the
 build keeps today's date. A long ``mkdocs serve`` thus dates each build from its own commit.
 """

@@ -126,18 +126,15 @@ def full_text_html(
     locale: str,
     page_href: str,
     package_href: str,
-    py_href: str | None = None,
 ) -> str:
-    """Return the full-text view of ``text``, the raw file at the relative URL ``name``.
-
-    ``name`` is a ``.md`` twin, or a notebook's ``.py`` source (then ``py_href`` is ``name``).
-    """
+    """Return the full-text view of ``text``, the raw file at the relative URL ``name``: a
+    ``.md`` twin, or a notebook's ``.py`` source."""
     words = Words(locale, "full_text")
     md_href = None if name.endswith(".py") else name
     lead = (
         escape(words["intro"])
         .replace("{md}", original_link("md", md_href))
-        .replace("{py}", original_link("py", py_href or (name if name.endswith(".py") else None)))
+        .replace("{py}", original_link("py", None if md_href else name))
         .replace("{package}", f'<a href="{escape(package_href)}">{words["package"]}</a>')
     )
     heading = escape(words["title"].format(name=name.rsplit("/", 1)[-1]))
@@ -148,7 +145,7 @@ def full_text_html(
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{heading}</title>
 <link rel="icon" href="data:,">
-<link rel="alternate" type="{"text/markdown" if md_href else "text/x-python"}" href="{escape(name)}">
+<link rel="alternate" type="{"text/markdown" if md_href else "text/plain"}" href="{escape(name)}">
 <style>{STYLE}</style>
 </head>
 <body>

@@ -220,7 +220,8 @@ class Agents:
             label,
             theme_icon(config),
             action_href=get_relative_url(view, page.file.dest_uri),
-            media_type="text/x-python" if notebook else "text/markdown",
+            # As the host serves it (``headers.CONTENT_TYPES``).
+            media_type="text/plain" if notebook else "text/markdown",
         )
 
     def on_post_build(self, config: MkDocsConfig) -> None:

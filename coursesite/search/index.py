@@ -14,7 +14,7 @@ whoever segments it. The characters are split with U+200B, the separator Pagefin
 between segmented words and strips from what it shows, so excerpts read as written.
 
 Pagefind reads a copy of each page's article only (the navigation around it is most of a page's
-bytes), with its command line (its Python API answers one file per 0.1 s), every language in
+bytes), with its command line (its Python API takes one file a call), every language in
 one run (``pagefind.py``).
 
 >>> indexed_text('<p>沿 key 轴归一化</p><code>S</code>')
@@ -37,7 +37,7 @@ FOLDER = "pagefind"
 BODY = "<div data-pagefind-body>"
 HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 #: Chinese characters side by side. Tags hold none but in attribute values, which Pagefind
-#: does not index as words: one pass over the whole article (3 times faster than text only).
+#: does not index as words: one pass over the whole article, tags and all.
 HAN_RUN = re.compile(f"[{HAN}]{{2,}}")
 #: The ``¶`` that Markdown's toc puts after each heading: no word of the heading.
 PERMALINK = re.compile(r'<a class="headerlink"[^>]*>[^<]*</a>')
