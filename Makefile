@@ -49,7 +49,17 @@ $(NODE_STAMP):
 	npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
 	touch $@
 
-install: $(STAMP)
+# mkdocs-jupyter keys its cache of executed notebooks on the notebook and its options: a
+# notebook imports attn, so a change to attn (its code or its font) empties that cache.
+LAB_CACHE := .cache/mkdocs-jupyter/.attn-$(shell cat $(sort $(wildcard attn/*.py attn/fonts/*)) | cksum | cut -d' ' -f1)
+
+$(LAB_CACHE):
+	rm -rf .cache/mkdocs-jupyter
+	mkdir -p .cache/mkdocs-jupyter
+	touch $@
+
+install: $(STAMP) $(LAB_CACHE)
+
 
 serve: install
 	$(BIN)/mkdocs serve --strict -a 127.0.0.1:8000 -f $(or $(CONFIG),mkdocs.yml)

@@ -92,6 +92,8 @@ MAP: tuple[Step, ...] = (
          "$...$ marked for MathML: before the formulas' step"),
     Step("page_content", "formulas", "on_page_content", 0,
          "every formula becomes MathML (the lab's too: after the notebooks' step)"),
+    Step("page_content", "agents", "on_page_content", 0,
+         "the page's full-text view and raw twin linked under its title"),
     Step("env", "words", "on_env", 0,
          "the templates get the words of the build's language, for the page's scripts"),
     Step("template_context", "languages", "on_template_context", 0,
@@ -104,7 +106,7 @@ MAP: tuple[Step, ...] = (
          "the figure a page asks for in its front matter (R36's states), under each state's "
          "heading; the explorable's states (computed by attn) as a JSON island"),
     Step("post_page", "agents", "on_post_page", 0,
-         "the twin and its full-text view written beside the page, linked from it"),
+         "the twin and its full-text view written beside the page, named in its head"),
     Step("post_build", "agents", "on_post_build", 0,
          "the language's llms.txt and llms-full.txt, once its pages are built"),
     Step("serve", "headers", "on_serve", 0,

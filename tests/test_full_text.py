@@ -150,7 +150,7 @@ def test_view_reads_without_javascript_and_anchors_scroll(browser: Browser, base
 @pytest.mark.parametrize(("locale", "prefix"), PREFIXES.items())
 def test_the_lab_has_a_view_of_its_python_source(site: Path, locale: str, prefix: str) -> None:
     view = soup(site / f"{prefix}lab/LAB-02.py.html")
-    source = (DOCS / "lab" / f"LAB-02.{locale}.py").read_bytes()
+    source = (DOCS / locale / "lab" / "LAB-02.py").read_bytes()
     assert view.select_one("pre#source").get_text().encode("utf-8") == source
     assert (site / f"{prefix}lab/LAB-02.py").read_bytes() == source
     links = {a.get_text(): a["href"] for a in view.select("header a[href]")}

@@ -111,7 +111,7 @@ def test_the_labs_copy_buttons_copy_in_the_pages_language(
     cell.get_by_role("button", name=label, exact=True).click()
     expect(page.locator(".md-dialog")).to_have_text(notice)
     copied = page.evaluate("navigator.clipboard.readText()")
-    source = DOCS / "lab" / f"LAB-02.{locale}.py"
+    source = DOCS / locale / "lab" / "LAB-02.py"
     code = [c for c in percent_cells(source.read_text(encoding="utf-8")) if c.kind == "code"]
     assert copied == code[0].source
     assert traffic.problems() == []

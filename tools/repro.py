@@ -9,8 +9,7 @@ mounted over each folder that ``fc-list :lang=zh file`` names. Each build import
 code from its own checkout (``PYTHONPATH``); both use the Python packages of this environment.
 
 Run ``make repro`` (``python tools/repro.py``): it prints what it varied and the files that
-differ, and exits 1 if any does. ``tests/test_reproducible.py`` runs the variations but the path
-on every ``make test``.
+differ, and exits 1 if any does.
 """
 
 from __future__ import annotations
@@ -31,7 +30,7 @@ FIRST = {"TZ": "UTC", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"}
 VARIED = {"TZ": "Pacific/Kiritimati", "LANG": "C", "LC_ALL": "C"}
 UMASKS = (0o022, 0o077)
 #: What would carry this environment's caches or code into a build: left out of both.
-UNSET = ("SITE_CACHE_DIR", "MPLCONFIGDIR", "XDG_CACHE_HOME", "PYTHONPATH")
+UNSET = ("MPLCONFIGDIR", "XDG_CACHE_HOME", "PYTHONPATH")
 
 
 def chinese_font_folders() -> list[str]:
@@ -57,14 +56,13 @@ def without_chinese_fonts(command: Sequence[str], empty: Path) -> list[str]:
     return ["unshare", "-m", "sh", "-c", f'{mounts} && exec "$@"', "sh", *command]
 
 
-def environment(checkout: Path, cache: Path, home: Path, varied: bool) -> dict[str, str]:
-    """Return the environment of one build of ``checkout``: an empty ``cache`` and ``home``."""
+def environment(checkout: Path, home: Path, varied: bool) -> dict[str, str]:
+    """Return the environment of one build of ``checkout``, with an empty ``home``."""
     kept = {k: v for k, v in os.environ.items() if k not in UNSET}
     return {
         **kept,
         **(VARIED if varied else FIRST),
         "HOME": str(home),
-        "SITE_CACHE_DIR": str(cache),
         "PYTHONPATH": str(checkout),
         "NO_MKDOCS_2_WARNING": "1",
     }
@@ -75,16 +73,15 @@ def build(
 ) -> subprocess.CompletedProcess[str]:
     """Build ``checkout`` strictly into ``site`` from empty caches made in ``scratch``; varied,
     with the second build's settings and no Chinese font of the system's."""
-    for folder in ("cache", "home", "empty"):
+    for folder in ("home", "empty"):
         (scratch / folder).mkdir(parents=True, exist_ok=True)
-    mkdocs = [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", "mkdocs.yml"]
-    command = [*mkdocs, "-d", str(site)]
+    command = [sys.executable, "-m", "coursesite", "build", str(site)]
     if varied:
         command = without_chinese_fonts(command, scratch / "empty")
     return subprocess.run(
         command,
         cwd=checkout,
-        env=environment(checkout, scratch / "cache", scratch / "home", varied),
+        env=environment(checkout, scratch / "home", varied),
         umask=UMASKS[varied],
         capture_output=True,
         text=True,

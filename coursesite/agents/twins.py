@@ -37,35 +37,27 @@ from coursesite.content.generated import site_generators, with_generated_parts
 from coursesite.languages import language, languages
 from coursesite.words import Words
 
-MARKDOWN_ICON = ".icons/material/language-markdown-outline.svg"
 ATTR_LIST = re.compile(r"\s*\{[^{}]*\}\s*$")
-ARTICLE = '<article class="md-content__inner md-typeset">'
 
 
-def with_twin_links(
-    page_html: str,
+def with_twin_action(
+    content: str,
     href: str,
     label: str,
-    icon: str = "",
     action_href: str | None = None,
     media_type: str = "text/markdown",
 ) -> str:
-    """Return the page with its twin linked in the head and a visible action under its title.
-
-    The action leads a person to ``action_href`` (the readable full-text view) when given,
+    """Return a page's content (its own HTML, before the theme's) with a visible action under
+    its title, leading a person to ``action_href`` (the readable full-text view) when given,
     with the raw file one click away beside it.
 
-    >>> page = '<head></head><article class="md-content__inner md-typeset"><h1>T</h1><p>'
-    >>> print(with_twin_links(page, "R36.md", "View Markdown"))  # doctest: +NORMALIZE_WHITESPACE
-    <head><link rel="alternate" type="text/markdown" href="R36.md"></head><article
-    class="md-content__inner md-typeset"><h1>T</h1><p class="md-twin"><a href="R36.md"
-    type="text/markdown"><span class="twemoji"></span> View Markdown</a></p><p>
-    >>> with_twin_links(page.replace("md-typeset", "md-content"), "R36.md", "View Markdown")
+    >>> print(with_twin_action("<h1>T</h1><p>", "R36.md", "View Markdown"))
+    <h1>T</h1><p class="md-twin"><a href="R36.md" type="text/markdown">View Markdown</a></p><p>
+    >>> with_twin_action("<h2>T</h2>", "R36.md", "View Markdown")
     Traceback (most recent call last):
     ...
-    mkdocs.exceptions.PluginError: no title (</h1>) in an article <article class="md-content__inner md-typeset"> to put 'View Markdown' under: has mkdocs-material changed its article's markup (ARTICLE in coursesite/agents/twins.py), or does the page lack its # title?
+    mkdocs.exceptions.PluginError: no title (</h1>) to put 'View Markdown' under: does the page lack its # title?
     """
-    link = f'<link rel="alternate" type="{media_type}" href="{html.escape(href)}">'
     target = html.escape(action_href or href)
     kind = "" if action_href else f' type="{media_type}"'
     # A plain link under the title, not one of Material's floating page-action icons: those are
@@ -76,23 +68,12 @@ def with_twin_links(
         if action_href
         else ""
     )
-    action = (
-        f'<p class="md-twin"><a href="{target}"{kind}>'
-        f'<span class="twemoji">{icon}</span> {html.escape(label)}</a>{raw}</p>'
-    )
-    page_html = page_html.replace("</head>", f"{link}</head>", 1)
-    article = page_html.find(ARTICLE)
-    title_end = page_html.find("</h1>", article) if article >= 0 else -1
+    action = f'<p class="md-twin"><a href="{target}"{kind}>{html.escape(label)}</a>{raw}</p>'
+    title_end = content.find("</h1>")
     if title_end < 0:
-        # Material's article markup is matched as written: a release that changes it would
-        # otherwise drop the link from every page, silently.
-        raise PluginError(
-            f"no title (</h1>) in an article {ARTICLE} to put {label!r} under: "
-            "has mkdocs-material changed its article's markup (ARTICLE in "
-            "coursesite/agents/twins.py), or does the page lack its # title?"
-        )
+        raise PluginError(f"no title (</h1>) to put {label!r} under: does the page lack its # title?")
     at = title_end + len("</h1>")
-    return page_html[:at] + action + page_html[at:]
+    return content[:at] + action + content[at:]
 
 
 def raw_label(href: str) -> str:
@@ -119,15 +100,6 @@ def page_title(page: Page) -> str:
             # Without the attr_list extension a heading's `{ #id }` would stay in its text.
             return ATTR_LIST.sub("", html.unescape(item.title))
     return str(page.title or page.file.name)
-
-
-def theme_icon(config: MkDocsConfig, name: str = MARKDOWN_ICON) -> str:
-    """Return an icon from the theme's own set, hidden from screen readers, or ``""``."""
-    for folder in config.theme.dirs:
-        path = Path(folder, name)
-        if path.is_file():
-            return path.read_text(encoding="utf-8").replace("<svg ", '<svg aria-hidden="true" ', 1)
-    return ""
 
 
 class Agents:
@@ -162,32 +134,54 @@ class Agents:
     ) -> str:
         """Keep the page's twin: its source bytes, generated parts filled in."""
         if page.file.src_uri.endswith(".md"):
-            # i18n rewrites the markdown handed to this event line by line (and MkDocs has cut
-            # its front matter), so the twin starts again from the file's own bytes.
+            # MkDocs has cut the front matter from the markdown handed to this event, so the
+            # twin starts again from the file's own bytes.
             source = page.file.content_bytes.decode("utf-8")
             locale, made = language(config), site_generators(config)
             filled, _ = with_generated_parts(source, locale, page.file.src_uri, made)
             self.twins[page.file.dest_uri] = filled.encode("utf-8")
         return markdown
 
-    def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
-        """Write the page's twin beside it, list it for ``llms.txt`` and link it from the page.
+    def published_as(self, page: Page) -> tuple[str | None, bool]:
+        """Return where the page's raw twin goes (None for a page without one) and whether it
+        is a notebook's own ``.py`` source (mkdocs-jupyter publishes it) rather than a ``.md``."""
+        if page.file.dest_uri in self.twins:
+            return twin_uri(page.file.dest_uri), False
+        if page.file.src_uri.endswith(".py"):
+            return PurePosixPath(page.file.dest_uri).with_suffix(".py").as_posix(), True
+        return None, False
 
-        A notebook page's twin is its own ``.py`` source, which ``coursesite.lab`` publishes.
-        """
+    def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+        """Link the page's full-text view and its raw twin under the page's title."""
+        uri, notebook = self.published_as(page)
+        if uri is None:
+            return html
+        here = page.file.dest_uri
+        return with_twin_action(
+            html,
+            get_relative_url(uri, here),
+            Words(language(config), "twin")["notebook" if notebook else "markdown"],
+            action_href=get_relative_url(view_uri(uri), here),
+            # As the host serves it (``headers.CONTENT_TYPES``).
+            media_type="text/plain" if notebook else "text/markdown",
+        )
+
+    def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
+        """Write the page's twin and its full-text view beside it, list it for ``llms.txt`` and
+        name it in the page's head."""
+        uri, notebook = self.published_as(page)
+        if uri is None:
+            return output
         locale, title = language(config), page_title(page)
         words = Words(locale, "twin")
-        twin = self.twins.get(page.file.dest_uri)
-        notebook = twin is None and page.file.src_uri.endswith(".py")
         extras: tuple[tuple[str, str, str], ...] = ()
         if notebook:
             twin = page.file.content_bytes
-            uri = PurePosixPath(page.file.dest_uri).with_suffix(".py").as_posix()
             note = words["notebook_note"]
             ipynb = PurePosixPath(uri).with_suffix(".ipynb").as_posix()
             extras = ((ipynb, f"{title} (.ipynb)", words["ipynb_note"]),)
-        elif twin is not None:
-            uri = twin_uri(page.file.dest_uri)
+        else:
+            twin = self.twins[page.file.dest_uri]
             path = Path(config.site_dir, uri)
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(twin)
@@ -195,16 +189,12 @@ class Agents:
             described = page.meta.get("description")
             note = str(described) if described else first_paragraph(twin.decode("utf-8"))
             note = shortened(note)
-        else:
-            return output
         markdown = twin.decode("utf-8")
         optional = page.meta.get("llms") == "optional"
-        entry = Entry(locale, uri, title, note, markdown, optional, extras)
-        self.listing.entries[uri] = entry
-        label = words["notebook" if notebook else "markdown"]
-        view = view_uri(uri)
-        Path(config.site_dir, view).parent.mkdir(parents=True, exist_ok=True)
-        Path(config.site_dir, view).write_text(
+        self.listing.entries[uri] = Entry(locale, uri, title, note, markdown, optional, extras)
+        view = Path(config.site_dir, view_uri(uri))
+        view.parent.mkdir(parents=True, exist_ok=True)
+        view.write_text(
             full_text_html(
                 markdown,
                 PurePosixPath(uri).name,
@@ -214,15 +204,10 @@ class Agents:
             ),
             encoding="utf-8",
         )
-        return with_twin_links(
-            output,
-            get_relative_url(uri, page.file.dest_uri),
-            label,
-            theme_icon(config),
-            action_href=get_relative_url(view, page.file.dest_uri),
-            # As the host serves it (``headers.CONTENT_TYPES``).
-            media_type="text/plain" if notebook else "text/markdown",
-        )
+        media_type = "text/plain" if notebook else "text/markdown"
+        href = html.escape(get_relative_url(uri, page.file.dest_uri))
+        link = f'<link rel="alternate" type="{media_type}" href="{href}">'
+        return output.replace("</head>", f"{link}</head>", 1)
 
     def on_post_build(self, config: MkDocsConfig) -> None:
         """Write the language's ``llms.txt`` and ``llms-full.txt``, and its listing for the
