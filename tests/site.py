@@ -37,27 +37,11 @@ def build(
     )
 
 
-#: The hook of a copy built without some parts of the build (``coursesite.events``' names).
-HOOK_WITHOUT = """from coursesite.context import SiteBuild
-from coursesite.events import hook_functions
-
-globals().update(hook_functions(SiteBuild(), without=frozenset({parts!r})))
-"""
-
-
-def copy_of_the_project(folder: Path, without: frozenset[str] = frozenset()) -> Path:
-    """Copy what the build reads into ``folder`` (outside git); return its mkdocs.yml.
-
-    The copy shares the project's notebook execution cache (keyed on the notebook, attn and
-    the packages), so that a copy runs a notebook's kernel only when its notebook differs. A
-    copy built for what it shows of some pages leaves out the parts named in ``without``
-    (``{"search"}``: no index, 1.3 s of CPU a build).
-    """
+def copy_of_the_project(folder: Path) -> Path:
+    """Copy what the build reads into ``folder`` (outside git); return its mkdocs.yml. The copy
+    shares the project's cache of executed notebooks (``.cache/``)."""
     for part in ("docs", "hooks", "overrides"):
         shutil.copytree(ROOT / part, folder / part, symlinks=True)
-    if without:
-        hook = HOOK_WITHOUT.format(parts=sorted(without))
-        (folder / "hooks" / "events.py").write_text(hook, encoding="utf-8")
     for config in CONFIGS:
         shutil.copy(ROOT / config, folder)
     (ROOT / ".cache").mkdir(exist_ok=True)

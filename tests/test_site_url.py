@@ -48,7 +48,7 @@ def addressed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, 
     """A copy of the project built with its server's own address as ``SITE_URL``, served
     there; yield the built folder and the address."""
     folder = tmp_path_factory.mktemp("addressed")
-    config = copy_of_the_project(folder, without=frozenset({"search"}))
+    config = copy_of_the_project(folder)
     port = free_port()
     address = f"http://127.0.0.1:{port}{SUB_PATH}"
     site = folder / "out"
