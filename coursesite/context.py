@@ -1,8 +1,8 @@
 """The build context: everything the build keeps from one event to the next, on one object.
 
-MkDocs loads the hooks once per configuration it loads, and ``mkdocs serve`` rebuilds with
-them: what a part keeps lives on its object here, made by ``hooks/events.py``, and starts
-afresh at each build's ``on_pre_build``. A part that keeps nothing is its module.
+MkDocs loads the hooks with each configuration it loads (each language's build, each rebuild
+of ``mkdocs serve``): what a part keeps lives on its object here, made by ``hooks/events.py``
+for that build alone. A part that keeps nothing is its module.
 """
 
 from __future__ import annotations

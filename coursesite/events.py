@@ -71,8 +71,6 @@ class Step:
 MAP: tuple[Step, ...] = (
     Step("startup", "headers", "on_startup", 0,
          "the preview server of `mkdocs serve` sends .md and .py in UTF-8, as the host does"),
-    Step("config", "languages", "on_config", 0,
-         "a language built into a folder is published at SITE_URL + its folder"),
     Step("config", "dates", "on_config", 0,
          "date the build from its commit (SOURCE_DATE_EPOCH) before anything is dated"),
     Step("config", "footer", "on_config", 0,

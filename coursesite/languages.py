@@ -82,14 +82,6 @@ def alternates(config: MkDocsConfig | Any, url: str) -> list[Alternate]:
     return found
 
 
-def on_config(config: MkDocsConfig) -> MkDocsConfig:
-    """A language built into a folder is published at ``SITE_URL`` + its folder: the theme's
-    canonical links and the sitemap then name its pages where they are."""
-    if config.site_url:
-        config.site_url = config.site_url.rstrip("/") + "/" + folder(config)
-    return config
-
-
 def on_template_context(
     context: TemplateContext, template_name: str, config: MkDocsConfig
 ) -> TemplateContext:

@@ -20,7 +20,7 @@ from coursesite import PROJECT
 from coursesite.agents.headers import write_headers
 from coursesite.agents.llms import whole_site_llms
 from coursesite.agents.sitemaps import answer_sitemaps
-from coursesite.languages import languages, site_root
+from coursesite.languages import folder, languages, site_root
 from coursesite.search.index import write_search_index
 
 #: Each language's configuration, the one built at the site's root first.
@@ -29,13 +29,18 @@ CONFIGS = ("mkdocs.yml", "mkdocs.en.yml")
 
 def language_configs(project: Path, site: Path | None = None) -> list[MkDocsConfig]:
     """Return each language's configuration, its pages built into ``site`` (by default the
-    ``site_dir`` it names) or its folder there."""
+    ``site_dir`` it names) or its folder there, and published at the site's address (its
+    ``site_url``, ``SITE_URL``) and that folder (``mkdocs serve`` of one language previews it
+    at the root)."""
     configs = [load_config(str(project / name)) for name in CONFIGS]
+    for config in configs:
+        if config.site_url:
+            config.site_url = config.site_url.rstrip("/") + "/" + folder(config)
     if site is not None:
         # Each language's folder under the site's root, as the configurations place it.
-        folders = [os.path.relpath(config.site_dir, configs[0].site_dir) for config in configs]
-        for config, folder in zip(configs, folders, strict=True):
-            config.site_dir = str(site / folder)
+        places = [os.path.relpath(config.site_dir, configs[0].site_dir) for config in configs]
+        for config, place in zip(configs, places, strict=True):
+            config.site_dir = str(site / place)
     return configs
 
 

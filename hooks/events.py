@@ -1,7 +1,8 @@
 """MkDocs' entry to the build: every event the site handles goes to ``coursesite``.
 
 MkDocs' ``hooks:`` takes files, not packages: this one registers the functions the event map
-(``coursesite/events.py``) makes, on one build context made once per process.
+(``coursesite/events.py``) makes, on a build context of its own: MkDocs loads this file
+with each configuration it loads, so each build (each of ``mkdocs serve``'s too) starts afresh.
 """
 
 from coursesite.context import SiteBuild
