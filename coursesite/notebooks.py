@@ -59,10 +59,10 @@ HEADING = re.compile(r"<h(?P<level>[1-6])\b[^>]*>(?P<inner>.*?)</h(?P=level)>", 
 EXPLICIT_ID = re.compile(r'\s*<a id="(?P<id>[^"]+)"></a>')
 NBCONVERT_ANCHOR = re.compile(r'<a class="anchor-link" href="[^"]*">¶</a>')
 TAG = re.compile(r"<[^>]+>")
-# Where a dollar sign is code or markup, not maths.
+# Where a dollar sign is code or markup, not maths; a formula holds no tag (`<` is `&lt;`).
 FORMULA = re.compile(
     r"(?P<verbatim><(?P<tag>pre|code|script|style)\b.*?</(?P=tag)>)"
-    r"|\$\$(?P<display>.+?)\$\$|\$(?P<inline>[^$\n]+?)\$",
+    r"|\$\$(?P<display>[^<]+?)\$\$|\$(?P<inline>[^$\n<]+?)\$",
     re.DOTALL,
 )
 SOURCE_LINK = re.compile(
