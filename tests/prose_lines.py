@@ -20,7 +20,6 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from coursesite.lab.cells import percent_cells
 from tests.markdown_parts import FORMULA, INLINE_CODE
 
 NOT_PROSE = re.compile(
@@ -56,11 +55,14 @@ def markdown_prose(text: str) -> Iterator[tuple[int, str]]:
 
 
 def notebook_prose(text: str) -> Iterator[tuple[int, str]]:
-    """Yield ``(line number, prose)`` for each line of a percent-format notebook's Markdown cells."""
-    for cell in percent_cells(text):
-        if cell.kind == "markdown":
-            for offset, line in enumerate(cell.source.splitlines()):
-                yield cell.line + offset, blanked(line)
+    """Yield ``(line number, prose)`` for each line of a percent-format notebook's Markdown cells
+    (from ``# %% [markdown]`` to the next ``# %%``), without the comment's ``# ``."""
+    markdown = False
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.startswith("# %%"):
+            markdown = "[markdown]" in line
+        elif markdown and line.startswith("#"):
+            yield number, blanked(line.removeprefix("#").removeprefix(" "))
 
 
 def prose_lines(path: Path) -> list[tuple[int, str]]:

@@ -12,8 +12,8 @@ from types import SimpleNamespace
 import pytest
 from mkdocs.exceptions import PluginError
 
+from coursesite import notebooks
 from coursesite.formulas import mathml
-from coursesite.lab import notebook_html
 from tests.docs_pages import DOCS
 from tests.site import build, copy_of_the_project
 
@@ -101,8 +101,8 @@ def test_a_notebooks_malformed_formula_names_its_py_file_and_line(tmp_path: Path
         "# %% [markdown]\n# # 练习\n#\n# 输出 $Y=AV$，权重 $\\text{key$。\n\n# %%\nx = 1\n",
         encoding="utf-8",
     )
-    # The lab marks a notebook's $...$ in its rendered Markdown cells (coursesite.lab).
-    html = notebook_html.marked_formulas("<p>输出 $Y=AV$，权重 $\\text{key$。</p>")
+    # The lab marks a notebook's $...$ in its rendered Markdown cells (coursesite.notebooks).
+    html = notebooks.marked_formulas("<p>输出 $Y=AV$，权重 $\\text{key$。</p>")
     with pytest.raises(PluginError) as error:
         mathml.on_page_content(
             html, page=page_from(notebook), config=config_in(tmp_path), files=None

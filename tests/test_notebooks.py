@@ -156,7 +156,7 @@ class NotebookFile(File):
 
 
 def test_a_notebook_without_outputs_is_published_beside_each_page(tmp_path: Path) -> None:
-    source = Path(__file__).parent.parent / "docs" / "en" / "lab" / "LAB-02.py"
+    source = DOCS / "en" / "lab" / "LAB-02.py"
     docs = tmp_path / "docs"
     (docs / "lab").mkdir(parents=True)
     (docs / "lab" / "LAB-02.py").write_bytes(source.read_bytes())
@@ -174,6 +174,24 @@ def test_a_notebook_without_outputs_is_published_beside_each_page(tmp_path: Path
     assert not any(c.get("outputs") for c in notebook.cells if c.cell_type == "code")
 
 
+DOCS = Path(__file__).parent.parent / "docs"
+
+
+@pytest.mark.parametrize("name", [p.name for p in sorted((DOCS / "zh" / "lab").glob("*.py"))])
+def test_both_languages_run_the_same_code_each_naming_its_language(name: str) -> None:
+    code = {}
+    for locale in ("zh", "en"):
+        cells = [
+            c.source
+            for c in jupytext.read(DOCS / locale / "lab" / name).cells
+            if c.cell_type == "code"
+        ]
+        # A downloaded notebook labels its figures in its own language, whatever $LANG says.
+        assert f'\nLOCALE = "{locale}"  #' in cells[0], f"{locale}/lab/{name} names no language"
+        code[locale] = [cell.replace(f'LOCALE = "{locale}"', "LOCALE = ?") for cell in cells]
+    assert code["zh"] == code["en"], "the code cells differ between the languages"
+
+
 # --- the built site ----------------------------------------------------------------------------
 
 HEADING_ID = re.compile(r'^# #{1,6} .*<a id="([^"]+)"></a>$', re.MULTILINE)
@@ -183,10 +201,9 @@ CJK = re.compile(r"[\u4e00-\u9fff]")
 def check_built_lab(site: Path, prefixes: dict[str, str] | None = None) -> None:
     """Check the lab pages of the site built in ``site`` (both languages, zh at the root and en
     under ``en/``): rendered HTML with its figures, ids, formulas and downloads."""
-    docs = Path(__file__).parent.parent / "docs"
     ids = {}
     for locale, prefix in (prefixes or {"zh": "", "en": "en/"}).items():
-        for source in sorted((docs / locale / "lab").glob("*.py")):
+        for source in sorted((DOCS / locale / "lab").glob("*.py")):
             path = site / prefix / "lab" / f"{source.stem}.html"
             where = path.relative_to(site)
             text = path.read_text(encoding="utf-8")

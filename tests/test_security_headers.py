@@ -11,12 +11,12 @@ import os
 import shutil
 from pathlib import Path
 
+import jupytext
 import pytest
 from bs4 import BeautifulSoup
 from playwright.sync_api import Browser, expect
 
 from coursesite.agents.policy import HEADERS, with_the_policy
-from coursesite.lab.cells import percent_cells
 from tests.browser import Tab, loaded, serving, watched_page
 from tests.constants import PREFIXES
 from tests.docs_pages import DOCS
@@ -112,8 +112,8 @@ def test_the_labs_copy_buttons_copy_in_the_pages_language(
     expect(page.locator(".md-dialog")).to_have_text(notice)
     copied = page.evaluate("navigator.clipboard.readText()")
     source = DOCS / "lab" / f"LAB-02.{locale}.py"
-    code = [c for c in percent_cells(source.read_text(encoding="utf-8")) if c.kind == "code"]
-    assert copied == code[0].source
+    code = [c.source for c in jupytext.read(source).cells if c.cell_type == "code"]
+    assert copied == code[0]
     assert traffic.problems() == []
 
 
