@@ -1,27 +1,22 @@
-r"""The lab's notebook pages: mkdocs-jupyter runs and renders them; this step makes its output
-read like the site's other pages, and fails the build when that output is not what it expects.
+r"""The lab's notebook pages as the site's other pages: mkdocs-jupyter (a plugin, ``include:
+["lab/*.py"]``) executes, caches and renders each jupytext notebook; this step, for each of its
+pages, and failing the build, naming the notebook, whenever the page is not what it expects:
 
-mkdocs-jupyter (a plugin of ``mkdocs.yml``, ``include: ["lab/*.py"]``) executes each jupytext
-notebook, caches the result and renders it with nbconvert. For each notebook page, this step:
-
-- removes what mkdocs-jupyter puts before the notebook (JupyterLab's CSS inline, MathJax and
-  Mermaid loaders, its copy buttons' script) and its copy buttons, which the W3C checker
-  refuses: the page links ``assets/lab/`` CSS instead (``overrides/main.html``), and code
-  cells get Material's own copy button (``pre > code``, as every code block of the site);
+- removes what mkdocs-jupyter writes before the notebook (JupyterLab's CSS inline, MathJax's
+  and Mermaid's loaders, its copy button's script) and its copy buttons, which the W3C checker
+  refuses: the page links ``assets/lab/`` CSS (``overrides/main.html``) and code cells are
+  ``pre > code``, to which Material adds its own copy button as on every code block;
 - gives each heading the id written in it (``## 准备 <a id="setup"></a>``, the same in both
-  languages) and makes the page's table of contents from them;
-- marks ``$...$`` and ``$$...$$`` as ``pymdownx.arithmatex`` does, so the formulas step (after
-  this one) writes MathML; turns links to sources (``../R36.md``) into page URLs;
-- gives each SVG figure its ``<title>`` as ``alt`` (``attn.plot`` writes its text there, in the
-  notebook's language) and its size;
-- fails, naming the notebook, on a heading without an id, a link to no page, a figure with no
-  text, output written to stderr (a warning), or an mkdocs-jupyter output of another shape.
+  languages), and the page a table of contents of those ids;
+- marks ``$...$`` as ``pymdownx.arithmatex`` does, for the formulas step (after this one);
+  turns links to sources (``../R36.md``) into page URLs;
+- takes each SVG figure's ``alt`` from its ``<title>`` (``attn.plot`` writes its alt text there,
+  in the notebook's language); fails when a cell wrote to stderr (a warning).
 
-Beside each page: the source (mkdocs-jupyter's ``include_source``) and a ``.ipynb`` made from it.
+Beside each page: its source (mkdocs-jupyter's ``include_source``) and a ``.ipynb`` made of it.
 
 >>> page = '<h1 id="x">LAB <a id="lab"></a><a class="anchor-link" href="#x">¶</a></h1><p>$a$</p>'
->>> html, headings = with_explicit_ids(page)
->>> marked_formulas(html)
+>>> marked_formulas(with_explicit_ids(page)[0])
 '<h1 id="lab">LAB<a class="headerlink" href="#lab" title="Permanent link">¶</a></h1><p><span class="arithmatex">\\(a\\)</span></p>'
 """
 
@@ -32,7 +27,6 @@ import html as html_lib
 import posixpath
 import re
 from collections.abc import Callable
-from typing import NamedTuple
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
@@ -59,6 +53,7 @@ HEADING = re.compile(r"<h(?P<level>[1-6])\b[^>]*>(?P<inner>.*?)</h(?P=level)>", 
 EXPLICIT_ID = re.compile(r'\s*<a id="(?P<id>[^"]+)"></a>')
 NBCONVERT_ANCHOR = re.compile(r'<a class="anchor-link" href="[^"]*">¶</a>')
 TAG = re.compile(r"<[^>]+>")
+NO_ALT = 'alt="No description has been provided for this image"'  # nbconvert's, for any image
 # Where a dollar sign is code or markup, not maths; a formula holds no tag (`<` is `&lt;`).
 FORMULA = re.compile(
     r"(?P<verbatim><(?P<tag>pre|code|script|style)\b.*?</(?P=tag)>)"
@@ -78,19 +73,6 @@ STDERR = re.compile(
 )
 
 
-class Heading(NamedTuple):
-    """A heading of the notebook: its level, explicit id and text."""
-
-    level: int
-    id: str
-    title: str
-
-
-def is_notebook(page: Page) -> bool:
-    """Whether ``page`` is one of mkdocs-jupyter's (a jupytext ``.py`` source)."""
-    return page.file.src_uri.endswith(".py")
-
-
 @event_priority(-50)  # after mkdocs-jupyter's on_files (default 0) has made the notebook pages
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     """Put a ``.ipynb`` made from each notebook beside its page, without outputs: the notebook
@@ -105,25 +87,29 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 
 
 @event_priority(10)  # before the formulas step (0), which makes MathML of what this one marks
-def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str | None:
+def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     """Make a notebook page read like the site's other pages (the module's docstring)."""
-    if not is_notebook(page):
+    if not page.file.src_uri.endswith(".py"):  # not a notebook
         return html
     try:
         html = without_mkdocs_jupyter_extras(html)
         if warned := STDERR.search(html):
             said = html_lib.unescape(TAG.sub("", warned[1])).strip()
             raise ValueError(f"a cell wrote to stderr (a warning): {said}")
+        if "</h1>" not in html:
+            raise ValueError("no title (a `# ...` heading)")
         html, headings = with_explicit_ids(html)
-        html = with_figure_text(resolved_links(marked_formulas(html), page, files))
+        html = links_resolved(marked_formulas(html), lambda path: page_url(path, page, files))
+        html = with_figure_text(html)
     except ValueError as error:
         raise PluginError(f"{page.file.src_uri} (notebook): {error}") from None
-    if "</h1>" not in html:
-        raise PluginError(f"{page.file.src_uri} (notebook): no title (a `# ...` heading)")
     page.toc = table_of_contents(headings)
-    words = Words(config.theme["language"], "lab")
+    words = Words(config.theme["language"], "lab")  # the build's language
     stem = posixpath.splitext(posixpath.basename(page.file.src_uri))[0]
-    links = f'<a href="{stem}.ipynb" download>{words["ipynb"]}</a> · <a href="{stem}.py">{words["source"]}</a>'
+    links = (
+        f'<a href="{stem}.ipynb" download>{words["ipynb"]}</a> · '
+        f'<a href="{stem}.py">{words["source"]}</a>'  # include_source puts it beside the page
+    )
     return html.replace("</h1>", f'</h1><p class="lab-downloads">{links}</p>', 1)
 
 
@@ -166,18 +152,19 @@ def without_mkdocs_jupyter_extras(html: str) -> str:
     return CODE_CELL.sub(r"\1<code>\2</code>\3", COPY_BUTTON.sub("", notebook))
 
 
-def with_explicit_ids(html: str) -> tuple[str, list[Heading]]:
+def with_explicit_ids(html: str) -> tuple[str, list[AnchorLink]]:
     """Give each heading the id written in it (``<a id="...">``) and a permalink as on the
     site's other pages, in place of nbconvert's; return the HTML and the headings in order.
 
-    >>> with_explicit_ids('<h2 id="">准备 <a id="setup"></a><a class="anchor-link" href="#">¶</a></h2>')
-    ('<h2 id="setup">准备<a class="headerlink" href="#setup" title="Permanent link">¶</a></h2>', [Heading(level=2, id='setup', title='准备')])
+    >>> html, headings = with_explicit_ids('<h2 id="">准备 <a id="setup"></a><a class="anchor-link" href="#">¶</a></h2>')
+    >>> html, [(h.level, h.id, h.title) for h in headings]
+    ('<h2 id="setup">准备<a class="headerlink" href="#setup" title="Permanent link">¶</a></h2>', [(2, 'setup', '准备')])
     >>> with_explicit_ids("<h3>Untitled</h3>")
     Traceback (most recent call last):
     ...
     ValueError: heading 'Untitled' has no explicit id: write it as `### Untitled <a id="..."></a>`
     """
-    headings: list[Heading] = []
+    headings: list[AnchorLink] = []
 
     def explicit(match: re.Match[str]) -> str:
         level, inner = int(match["level"]), NBCONVERT_ANCHOR.sub("", match["inner"])
@@ -189,28 +176,27 @@ def with_explicit_ids(html: str) -> tuple[str, list[Heading]]:
             raise ValueError(
                 f'heading {text!r} has no explicit id: write it as `{hashes} {text} <a id="..."></a>`'
             )
-        headings.append(Heading(level, found["id"], text))
+        headings.append(AnchorLink(html_lib.escape(text), found["id"], level))
         permalink = f'<a class="headerlink" href="#{found["id"]}" title="Permanent link">¶</a>'
         return f'<h{level} id="{found["id"]}">{inner}{permalink}</h{level}>'
 
     return HEADING.sub(explicit, html), headings
 
 
-def table_of_contents(headings: list[Heading]) -> TableOfContents:
+def table_of_contents(headings: list[AnchorLink]) -> TableOfContents:
     """Return the page's table of contents: each heading under the last one above its level.
 
-    >>> toc = table_of_contents([Heading(1, "lab", "Lab"), Heading(2, "setup", "Set-up")])
+    >>> toc = table_of_contents([AnchorLink("Lab", "lab", 1), AnchorLink("Set-up", "setup", 2)])
     >>> [(item.id, [child.id for child in item.children]) for item in toc]
     [('lab', ['setup'])]
     """
     top: list[AnchorLink] = []
     above: list[AnchorLink] = []  # the open headings, outermost first
     for heading in headings:
-        entry = AnchorLink(html_lib.escape(heading.title), heading.id, heading.level)
         while above and above[-1].level >= heading.level:
             above.pop()
-        (above[-1].children if above else top).append(entry)
-        above.append(entry)
+        (above[-1].children if above else top).append(heading)
+        above.append(heading)
     return TableOfContents(top)
 
 
@@ -231,11 +217,6 @@ def marked_formulas(html: str) -> str:
         return f'<span class="arithmatex">\\({match["inline"]}\\)</span>'
 
     return FORMULA.sub(marked, html)
-
-
-def resolved_links(html: str, page: Page, files: Files) -> str:
-    """Replace each relative link to a source (``../R36.md#x``) with its page's URL."""
-    return links_resolved(html, lambda path: page_url(path, page, files))
 
 
 def links_resolved(html: str, resolve: Callable[[str], str | None]) -> str:
@@ -269,7 +250,7 @@ def page_url(path: str, page: Page, files: Files) -> str | None:
 
 def with_figure_text(html: str) -> str:
     """Give each SVG image its ``<title>`` as ``alt``, and its size (no layout shift); fail on
-    one without (nbconvert inlines an SVG output as an image whose ``alt`` says nothing).
+    an image without (nbconvert shows an SVG output as an image whose ``alt`` says nothing).
 
     >>> svg = '<svg width="30pt" height="15pt" role="img"><title>Two &amp; maps</title></svg>'
     >>> data = base64.b64encode(svg.encode()).decode()
@@ -278,18 +259,15 @@ def with_figure_text(html: str) -> str:
     >>> with_figure_text(f'<img alt="x" src="data:image/svg+xml;base64,{base64.b64encode(b"<svg/>").decode()}"/>')
     Traceback (most recent call last):
     ...
-    ValueError: figure 1 has no text alternative: an SVG output needs a <title> (attn.plot's heatmaps have one)
+    ValueError: a figure has no text alternative: an SVG output needs a <title> (attn.plot's heatmaps have one)
     """
-    count = 0
 
     def titled(match: re.Match[str]) -> str:
-        nonlocal count
-        count += 1
         svg = base64.b64decode(match["data"]).decode("utf-8")
         title, size = SVG_TITLE.search(svg), SVG_SIZE.search(svg)
         if title is None or not title["title"].strip() or size is None:
             raise ValueError(
-                f"figure {count} has no text alternative: an SVG output needs a <title> "
+                "a figure has no text alternative: an SVG output needs a <title> "
                 "(attn.plot's heatmaps have one)"
             )
         width, height = (round(float(size[k]) * 4 / 3) for k in "wh")  # points to CSS pixels
@@ -299,4 +277,7 @@ def with_figure_text(html: str) -> str:
             f'src="data:image/svg+xml;base64,{match["data"]}">'
         )
 
-    return SVG_IMAGE.sub(titled, html)
+    html = SVG_IMAGE.sub(titled, html)
+    if NO_ALT in html:  # another image: nbconvert takes its alt from the output's metadata
+        raise ValueError("a figure has no text alternative: give its output an 'alt' metadata")
+    return html

@@ -135,7 +135,15 @@ FAILURES = {
     "a figure without text": (
         HEAD
         + NOTEBOOK.replace(FIGURE, base64.b64encode(b'<svg width="1pt" height="1pt">').decode()),
-        "figure 1 has no text alternative",
+        "a figure has no text alternative",
+    ),
+    "an image without alt text": (
+        HEAD
+        + NOTEBOOK.replace(
+            "</div> <!--",
+            '<img alt="No description has been provided for this image" src="data:image/png;base64,iVBO"/></div> <!--',
+        ),
+        "a figure has no text alternative: give its output an 'alt' metadata",
     ),
     "no title": (HEAD + NOTEBOOK.replace("h1", "h3"), "no title (a `# ...` heading)"),
 }
