@@ -27,6 +27,7 @@ import html as html_lib
 import posixpath
 import re
 from collections.abc import Callable
+from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
@@ -35,6 +36,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import AnchorLink, TableOfContents
 
+from coursesite import PROJECT
 from coursesite.words import Words
 
 WRAPPER = '<div class="jupyter-wrapper">'
@@ -102,7 +104,10 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
         html = links_resolved(marked_formulas(html), lambda path: page_url(path, page, files))
         html = with_figure_text(html)
     except ValueError as error:
-        raise PluginError(f"{page.file.src_uri} (notebook): {error}") from None
+        # Named as the repository names it: each language's build has a lab/LAB-02.py.
+        source = Path(page.file.abs_src_path or page.file.src_uri)
+        where = source.relative_to(PROJECT) if source.is_relative_to(PROJECT) else source
+        raise PluginError(f"{where}: {error}") from None
     page.toc = table_of_contents(headings)
     words = Words(config.theme["language"], "lab")  # the build's language
     stem = posixpath.splitext(posixpath.basename(page.file.src_uri))[0]

@@ -19,6 +19,7 @@ from mkdocs.structure.files import File, Files
 
 from coursesite import notebooks
 
+DOCS = Path(__file__).parent.parent / "docs"
 #: mkdocs-jupyter's head (4 <style>, 5 <script> and its comments), as 0.26.3 writes it.
 HEAD = (
     "<script>/* clipboard-copy element */</script>\n<script>/* its notice */</script>\n"
@@ -52,7 +53,8 @@ NOTEBOOK = f"""<div class="jupyter-wrapper">
 
 
 def files_of(*src_uris: str) -> Files:
-    return Files([File(uri, "/docs", "/site", use_directory_urls=False) for uri in src_uris])
+    docs = str(DOCS / "en")
+    return Files([File(uri, docs, "/site", use_directory_urls=False) for uri in src_uris])
 
 
 def rendered(html: str, src_uri: str = "lab/LAB-02.py", language: str = "en") -> tuple[str, object]:
@@ -152,7 +154,7 @@ FAILURES = {
 @pytest.mark.parametrize("case", FAILURES)
 def test_the_build_fails_naming_the_notebook_and_what_is_wrong(case: str) -> None:
     html, message = FAILURES[case]
-    with pytest.raises(PluginError, match=rf"^lab/LAB-02\.py \(notebook\): .*{re.escape(message)}"):
+    with pytest.raises(PluginError, match=rf"^docs/en/lab/LAB-02\.py: .*{re.escape(message)}"):
         rendered(html)
 
 
@@ -180,9 +182,6 @@ def test_a_notebook_without_outputs_is_published_beside_each_page(tmp_path: Path
     code = [c.source for c in notebook.cells if c.cell_type == "code"]
     assert code == [c.source for c in jupytext.read(source).cells if c.cell_type == "code"]
     assert not any(c.get("outputs") for c in notebook.cells if c.cell_type == "code")
-
-
-DOCS = Path(__file__).parent.parent / "docs"
 
 
 @pytest.mark.parametrize("name", [p.name for p in sorted((DOCS / "zh" / "lab").glob("*.py"))])
