@@ -175,7 +175,8 @@ class Agents:
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
         """Write the page's twin beside it, list it for ``llms.txt`` and link it from the page.
 
-        A notebook page's twin is its own ``.py`` source, which ``coursesite.lab`` publishes.
+        A notebook page's twin is its own ``.py`` source, which mkdocs-jupyter publishes
+        (``include_source``).
         """
         locale, title = page_locale(page, config), page_title(page)
         words = Words(locale, "twin")
