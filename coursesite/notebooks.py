@@ -50,6 +50,7 @@ COPY_BUTTON = re.compile(
     r'|<div class="clipboard-copy-txt" id="cell-\d+">.*?</div>\s*',
     re.DOTALL,
 )
+CELL_ID = re.compile(r' id="cell-id=[^"]*"')
 CODE_CELL = re.compile(r'(<div class="highlight-ipynb[^"]*"><pre>)(.*?)(</pre>)', re.DOTALL)
 HEADING = re.compile(r"<h(?P<level>[1-6])\b[^>]*>(?P<inner>.*?)</h(?P=level)>", re.DOTALL)
 EXPLICIT_ID = re.compile(r'\s*<a id="(?P<id>[^"]+)"></a>')
@@ -83,6 +84,8 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 
     for file in [f for f in files.documentation_pages() if f.src_uri.endswith(".py")]:
         notebook = jupytext.read(file.abs_src_path)
+        for number, cell in enumerate(notebook.cells, start=1):
+            cell.id = f"cell-{number}"  # jupytext's are random: one commit, one .ipynb
         ipynb = posixpath.splitext(file.src_uri)[0] + ".ipynb"
         files.append(File.generated(config, ipynb, content=jupytext.writes(notebook, "ipynb")))
     return files
@@ -120,7 +123,8 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
 
 def without_mkdocs_jupyter_extras(html: str) -> str:
     """Return the notebook alone: without the ``<style>``s, ``<script>``s and comments before
-    it, nor its copy buttons; code cells as ``pre > code``, which Material gives its own.
+    it, nor its copy buttons, nor cells' ids; code cells as ``pre > code``, which Material
+    gives its own copy button.
 
     >>> head = "<style>a{}</style>" * 4 + "<script></script>" * 5 + "<!-- x -->"
     >>> cell = ('<div class="zeroclipboard-container"><clipboard-copy for="cell-1">'
@@ -154,7 +158,10 @@ def without_mkdocs_jupyter_extras(html: str) -> str:
         raise ValueError(
             f"mkdocs-jupyter's output changed: {cells} code cells, {buttons} copy-button parts"
         )
-    return CODE_CELL.sub(r"\1<code>\2</code>\3", COPY_BUTTON.sub("", notebook))
+    # Cells' ids are jupytext's, random on each run (one commit must give one page), and no
+    # link targets them.
+    notebook = CELL_ID.sub("", COPY_BUTTON.sub("", notebook))
+    return CODE_CELL.sub(r"\1<code>\2</code>\3", notebook)
 
 
 def with_explicit_ids(html: str) -> tuple[str, list[AnchorLink]]:

@@ -32,10 +32,12 @@ HEAD = (
 SVG = '<svg width="324pt" height="295.5pt" role="img">\n <title>Two maps: row 2 changes.</title>'
 FIGURE = base64.b64encode(SVG.encode()).decode()
 NOTEBOOK = f"""<div class="jupyter-wrapper">
+<div class="jp-Cell jp-MarkdownCell jp-Notebook-cell" id="cell-id=97440c07">
 <div class="jp-RenderedHTMLCommon jp-RenderedMarkdown jp-MarkdownOutput" data-mime-type="text/markdown">
 <h1 id="lab-02-e">LAB 02 · E <a id="lab-02"></a><a class="anchor-link" href="#lab-02-e">¶</a></h1>
 <p>See <a href="../R36.md#r36-b3">R36</a>: $Y=AV$, the price $5 in <code>$x$</code>.</p>
 <h2 id="">准备 <a id="setup"></a><a class="anchor-link" href="#">¶</a></h2>
+</div>
 </div>
 <div class="zeroclipboard-container">
 <clipboard-copy ,="" aria-label="Copy to Clipboard" for="cell-1">
@@ -69,7 +71,7 @@ def test_a_notebook_page_reads_like_the_sites_other_pages() -> None:
     html, page = rendered(HEAD + NOTEBOOK)
     assert html.startswith('<div class="jupyter-wrapper">'), "mkdocs-jupyter's head is left"
     article = BeautifulSoup(html, "html.parser")
-    assert not article.select("style, script, clipboard-copy, .clipboard-copy-txt")
+    assert not article.select("style, script, clipboard-copy, .clipboard-copy-txt, [id^=cell-id]")
     assert [(h.name, h["id"]) for h in article.select("h1, h2")] == [
         ("h1", "lab-02"),
         ("h2", "setup"),
@@ -182,6 +184,7 @@ def test_a_notebook_without_outputs_is_published_beside_each_page(tmp_path: Path
     code = [c.source for c in notebook.cells if c.cell_type == "code"]
     assert code == [c.source for c in jupytext.read(source).cells if c.cell_type == "code"]
     assert not any(c.get("outputs") for c in notebook.cells if c.cell_type == "code")
+    assert [c.id for c in notebook.cells][:2] == ["cell-1", "cell-2"], "ids change every build"
 
 
 @pytest.mark.parametrize("name", [p.name for p in sorted((DOCS / "zh" / "lab").glob("*.py"))])
