@@ -43,7 +43,10 @@ WRAPPER = '<div class="jupyter-wrapper">'
 #: What mkdocs-jupyter 0.26.3 writes before the notebook, element by element: a new release
 #: that writes more or other things stops the build here rather than reaching the page.
 HEAD_ELEMENTS = {"style": 4, "script": 5}
-HEAD_PART = re.compile(r"\s*(?:<(style|script)\b[^>]*>.*?</\1>|<!--.*?-->)", re.DOTALL)
+# (An element's body as runs of non-"<" text: a lazy ".*?" over its 574 KB of CSS takes 60 ms.)
+HEAD_PART = re.compile(
+    r"\s*(?:<(style|script)\b[^>]*>[^<]*(?:<(?!/\1>)[^<]*)*</\1>|<!--.*?-->)", re.DOTALL
+)
 # Its copy button around each code cell, and the hidden copy of the cell it copies.
 COPY_BUTTON = re.compile(
     r'<div class="zeroclipboard-container">\s*<clipboard-copy\b.*?</clipboard-copy>\s*</div>\s*'
