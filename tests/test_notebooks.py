@@ -223,7 +223,7 @@ def check_built_lab(site: Path, prefixes: dict[str, str] | None = None) -> None:
             assert article.select_one(".jupyter-wrapper .jp-OutputArea-output pre"), (
                 f"{where}: no output"
             )
-            assert not article.select("style, script, clipboard-copy"), (
+            assert not article.select("style, script, clipboard-copy, .clipboard-copy-txt"), (
                 f"{where}: mkdocs-jupyter's extras"
             )
             css = [link["href"] for link in page.select('link[href*="assets/lab/jupyterlab."]')]
@@ -254,3 +254,12 @@ def check_built_lab(site: Path, prefixes: dict[str, str] | None = None) -> None:
                 assert (path.parent / name).is_file(), f"{where}: no {name} beside it"
             assert (path.parent / f"{source.stem}.py").read_bytes() == source.read_bytes()
     assert len(set(map(tuple, ids.values()))) == 1, f"the languages' heading ids differ: {ids}"
+    # JupyterLab's CSS: linked from the notebook pages alone, with its licences beside it.
+    linking = {
+        p.relative_to(site)
+        for p in site.rglob("*.html")
+        if "/lab/jupyterlab." in p.read_text("utf-8")
+    }
+    assert all(path.parent.name == "lab" for path in linking), f"JupyterLab's CSS on {linking}"
+    for licence in ("LICENSE-jupyterlab.txt", "LICENSE-mkdocs-jupyter.txt"):
+        assert (site / "assets" / "lab" / licence).is_file(), f"no assets/lab/{licence}"
