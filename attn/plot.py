@@ -162,6 +162,8 @@ def weights_before_after(
     (432, 394)
     >>> "<text" in maps.svg and ">0.468</text>" in maps.svg
     True
+    >>> f"<title>{maps.alt}</title>" in maps.svg
+    True
     >>> weights_before_after(before, after[:1], changed="query 2")
     Traceback (most recent call last):
     ...
@@ -172,7 +174,7 @@ def weights_before_after(
     alt = describe_change(old, new, changed=changed, language=language)
     words = LABELS[language]
     fonts = _label_fonts(f"{changed}{''.join(astuple(words))}") if language == "zh" else ()
-    svg = _draw(old, new, words.after.format(changed=changed), words, fonts)
+    svg = _titled(_draw(old, new, words.after.format(changed=changed), words, fonts), alt)
     width, height = _css_pixels(svg)
     return Heatmaps(svg=svg, alt=alt, width=width, height=height)
 
@@ -415,6 +417,25 @@ def _outline(ax: Axes, rows: NDArray[np.intp], n_k: int) -> None:
         )
         box.set_clip_on(False)  # the stroke straddles the panel's edge: keep all of it
         ax.add_patch(box)
+
+
+def _titled(svg: str, alt: str) -> str:
+    r"""Return the SVG as an image whose text is ``alt``: ``role="img"`` and a ``<title>`` as its
+    first child (a page that shows the SVG as an ``<img>`` takes its ``alt`` from there).
+
+    >>> print(_titled('<?xml?>\n<svg width="1pt">\n <metadata/>', 'A & "B"'))
+    <?xml?>
+    <svg width="1pt" role="img">
+     <title>A &amp; "B"</title>
+     <metadata/>
+    """
+    from xml.sax.saxutils import escape
+
+    start = re.search(r"<svg\b[^>]*", svg)
+    if start is None:
+        raise ValueError("matplotlib wrote no <svg> element")
+    at = start.end()
+    return f'{svg[:at]} role="img">\n <title>{escape(alt)}</title>{svg[at + 1 :]}'
 
 
 def _css_pixels(svg: str) -> tuple[int, int]:

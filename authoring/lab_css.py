@@ -1,34 +1,20 @@
-r"""JupyterLab's CSS for the lab's pages, once: one content-hashed stylesheet, linked from the
-notebook pages only, in the reader's palette.
+r"""``make lab-css``: JupyterLab's CSS for the lab's pages, taken from the pages mkdocs-jupyter
+writes and trimmed to what a notebook page can use. Run it after a new mkdocs-jupyter release
+(coursesite/notebooks.py stops the build when its output changes) or an edit of palette.css.
 
-mkdocs-jupyter's converter would put four ``<style>`` blocks in every notebook it renders:
-pygments' colours, JupyterLab's CSS as mkdocs-jupyter bundles it (``index.css``, 575 KB), its
-light theme (``theme-light.css``) and Mermaid's. The build renders its notebooks with a template
-of its own that writes none (``coursesite/lab/template``) and links
-``docs/assets/lab/jupyterlab.<hash>.css`` from the page's ``<head>`` instead: the browser
-fetches it once for every notebook page, in every language.
+mkdocs-jupyter writes JupyterLab's whole CSS (about 585 KB) into each notebook page;
+``coursesite/notebooks.py`` takes it out, and ``overrides/main.html`` links the file this
+command writes instead, ``docs/assets/lab/jupyterlab.<hash>.css`` (committed, beside JupyterLab's
+and mkdocs-jupyter's licences). The command builds the site with MkDocs (the config given, into
+a temporary folder) and one more plugin that keeps each notebook page as mkdocs-jupyter wrote it,
+before the lab's step. From those pages it takes mkdocs-jupyter's ``<style>``s scoped to
+``.jupyter-wrapper`` (JupyterLab's rules and light theme), appends ``palette.css`` (JupyterLab's
+colours from Material's palettes, code cells in Material's own colours), keeps the rules the
+notebooks or ``SAFELIST`` can match (PurgeCSS, from ``node_modules``), drops ``NOT_JUPYTERLAB``'s,
+writes the result under its hash and points ``overrides/main.html`` at it.
 
-That file is made by ``make lab-css`` (``python -m authoring.lab_css``), not by the
-build (``make build`` needs no Node), and committed. Run it again after a new mkdocs-jupyter
-release, a notebook whose outputs are of a kind ``SAFELIST`` does not name, or an edit of
-``palette.css``. It
-
-1. reads mkdocs-jupyter's ``index.css`` and ``theme-light.css`` (the installed release, pinned:
-   the rules left out below are named as it writes them) and appends ``palette.css``:
-   JupyterLab's colours taken from Material's palette (light ``default``, dark ``slate``), and
-   the code cells in Material's own highlight colours, each at least 4.5:1;
-2. keeps only the rules that can match a rendered notebook, with PurgeCSS (``node_modules``,
-   pinned by ``package-lock.json``): the elements, classes, ids and attributes of the lab's
-   pages as the build renders them, of ``tests/fixtures/notebook-outputs.ipynb`` (every kind of
-   output a notebook may produce) and of ``SAFELIST``; custom properties no kept rule reads go
-   too, and so do the rules in ``NOT_JUPYTERLAB`` and ``ROOT_RULES``;
-3. writes the result under a name carrying its hash (a browser may keep it for ever) and
-   removes the older one. Beside it, committed: JupyterLab's licence (BSD-3-Clause) and
-   mkdocs-jupyter's (Apache-2.0), whose own rules around JupyterLab's are kept too.
-
->>> used = used_selectors('<div class="jp-Cell a" id="x" data-k="v"><pre>1</pre></div>')
->>> used["classes"], used["tags"], used["attributes"]["names"]
-(['a', 'jp-Cell'], ['div', 'pre'], ['class', 'data-k', 'id'])
+>>> without_empty_rules(".a{}.b{x:1}.c{ }")
+'.b{x:1}'
 """
 
 from __future__ import annotations
@@ -38,29 +24,34 @@ import json
 import re
 import subprocess
 import sys
-from collections.abc import Iterable
-from html.parser import HTMLParser
-from importlib import metadata, resources
+import tempfile
+from importlib import metadata
 from pathlib import Path
 
-from coursesite import PROJECT
-from coursesite.lab.stylesheet import FOLDER, hashed_files
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.structure.files import Files
+from mkdocs.structure.pages import Page
+
+from coursesite import PROJECT, notebooks
 
 PALETTE = Path(__file__).with_name("palette.css")
-SAMPLE = PROJECT / "tests" / "fixtures" / "notebook-outputs.ipynb"
-ASSETS = "templates/mkdocs_html/assets"
-SOURCES = ("index.css", "theme-light.css")
-#: The licences that go with the stylesheet, beside it (its header names them).
-LICENSES = ("LICENSE-jupyterlab.txt", "LICENSE-mkdocs-jupyter.txt")
-CHARSET = '@charset "UTF-8";'
+FOLDER = PROJECT / "docs" / "assets" / "lab"
+TEMPLATE = PROJECT / "overrides" / "main.html"
+NAME = re.compile(r"jupyterlab\.[0-9a-f]{10}\.css")
+STYLE = re.compile(
+    r"<style\b[^>]*>\s*(?:@charset \"UTF-8\";)?(\.jupyter-wrapper\b.*?)</style>", re.S
+)
 # mkdocs-jupyter turned JupyterLab's `:root` into `.jupyter-wrapper :root`, which matches no
 # element (the root is never inside the wrapper): what they set was never in effect.
 ROOT_RULES = re.compile(r"\.jupyter-wrapper :root\{[^{}]*\}")
+EMPTY_RULE = re.compile(r"(?<=[{}])[^{}@]+\{\s*\}|^[^{}@]+\{\s*\}")
 #: Rules of mkdocs-jupyter's bundle that reach a notebook's elements but are not JupyterLab's
-#: own: Blueprint's reset and typography (Apache-2.0, under JupyterLab's widgets) and
-#: CodeMirror 5's base (MIT), each overridden by JupyterLab's later rules or fighting the
-#: theme's (a Markdown cell then reads as the site's pages do); and JupyterLab's undoing of
-#: Blueprint's focus ring, which would leave a keyboard reader's focus unseen (WCAG 2.4.7).
+#: own: Blueprint's reset and typography and CodeMirror 5's base, each overridden by JupyterLab's
+#: later rules or fighting the theme's; and JupyterLab's undoing of Blueprint's focus ring,
+#: which would leave a keyboard reader's focus unseen (WCAG 2.4.7). Each must be found.
 NOT_JUPYTERLAB = (
     ".jupyter-wrapper *,.jupyter-wrapper *:before,.jupyter-wrapper *:after"
     "{-webkit-box-sizing:inherit;box-sizing:inherit}",
@@ -76,29 +67,21 @@ NOT_JUPYTERLAB = (
     ".jupyter-wrapper .CodeMirror{font-family:monospace;height:300px;color:#000;direction:ltr}",
     ".jupyter-wrapper .CodeMirror{position:relative;overflow:hidden;background:white}",
 )
-COMMAND = "make lab-css (python -m authoring.lab_css)"
-PURGECSS = PROJECT / "node_modules" / "purgecss"
-
-#: What a notebook's outputs may hold beyond the sample's, kept whether or not a page shows it
-#: today (regular expressions on one class, id or element of a selector, PurgeCSS' "standard"
-#: safelist): each kind of output's renderer, the output area around it, ANSI colours of
+#: What a notebook's outputs may hold beyond today's pages, kept whether or not a page shows it
+#: (PurgeCSS' "standard" safelist): each kind of output's renderer and area, ANSI colours of
 #: tracebacks and stream text, and the elements an HTML or Markdown output may contain.
 SAFELIST = (
-    # Text, HTML, Markdown, images, SVG, LaTeX, JavaScript, PDF outputs (mkdocs-jupyter renamed
-    # JupyterLab's rules for HTML it renders to ...-ignore: the theme styles Markdown).
-    r"^jp-Rendered(?!HTMLCommon-ignore)",
-    r"^jp-OutputArea",  # the output area: each output, its prompt, stdin, execute results
+    r"^jp-Rendered(?!HTMLCommon-ignore)",  # mkdocs-jupyter's ...-ignore: the theme's Markdown
+    r"^jp-OutputArea",
     r"^jp-(?:Markdown|Code|Raw)Cell$",
     r"^jp-mod-(?:noOutputs|noInput|collapsed|unconfined|trusted)$",
-    r"^ansi-",  # the colours of tracebacks and coloured stream text
-    r"^(?:table|thead|tbody|tr|th|td|caption|colgroup|col)$",  # HTML tables (pandas')
-    r"^(?:img|svg|figure|figcaption|video|audio|iframe)$",
+    r"^ansi-",
+    r"^(?:table|thead|tbody|tr|th|td|caption|colgroup|col|img|svg|figure|figcaption|video)$",
     r"^(?:h[1-6]|p|a|ul|ol|li|dl|dt|dd|blockquote|pre|code|kbd|samp|hr|sub|sup|strong|em)$",
-    r"^(?:details|summary|mark|del|ins|abbr|small|span|div)$",
-    r"^dataframe$",
+    r"^(?:details|summary|mark|del|ins|abbr|small|span|div|dataframe)$",
+    r"^highlight$",  # a Markdown cell's code block
 )
-#: The Node program that runs PurgeCSS: what to trim and what the pages use arrive as JSON on
-#: its standard input (the used names as PurgeCSS' "detailed" extractor result).
+#: PurgeCSS, run by Node: the CSS, the pages and the safelist arrive as JSON on its stdin.
 PURGE = """
 const { PurgeCSS } = require("purgecss");
 const chunks = [];
@@ -107,8 +90,7 @@ process.stdin.on("end", async () => {
   const input = JSON.parse(Buffer.concat(chunks).toString("utf8"));
   const [result] = await new PurgeCSS().purge({
     css: [{ raw: input.css }],
-    content: [{ raw: JSON.stringify(input.used), extension: "json" }],
-    extractors: [{ extensions: ["json"], extractor: (raw) => JSON.parse(raw) }],
+    content: input.pages.map((raw) => ({ raw, extension: "html" })),
     safelist: { standard: input.safelist.map((s) => new RegExp(s)) },
     variables: true,
     keyframes: true,
@@ -119,228 +101,96 @@ process.stdin.on("end", async () => {
 """
 
 
-class _Used(HTMLParser):
-    """The elements, classes, ids and attributes of an HTML document."""
+class NotebookPages(BasePlugin):  # type: ignore[type-arg, no-untyped-call]
+    """Keeps each notebook page's HTML as mkdocs-jupyter wrote it."""
 
     def __init__(self) -> None:
-        super().__init__()
-        self.tags: set[str] = set()
-        self.classes: set[str] = set()
-        self.ids: set[str] = set()
-        self.names: set[str] = set()
-        self.values: set[str] = set()
+        self.pages: list[str] = []
 
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.tags.add(tag)
-        for name, value in attrs:
-            self.names.add(name)
-            if value is None:
-                continue
-            self.values.add(value)
-            if name == "class":
-                self.classes.update(value.split())
-            elif name == "id":
-                self.ids.add(value)
+    @event_priority(100)  # before coursesite.notebooks (10) takes mkdocs-jupyter's CSS out
+    def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+        if page.file.src_uri.endswith(".py"):
+            self.pages.append(html)
+        return html
 
 
-def used_selectors(*documents: str) -> dict[str, object]:
-    """Return what ``documents`` offer a selector to match, as PurgeCSS' extractors say it."""
-    used = _Used()
-    for document in documents:
-        used.feed(document)
-        used.close()
-        used.reset()
-    return {
-        "tags": sorted(used.tags),
-        "classes": sorted(used.classes),
-        "ids": sorted(used.ids),
-        "attributes": {"names": sorted(used.names), "values": sorted(used.values)},
-        "undetermined": [],
-    }
-
-
-def hashed_name(css: str) -> str:
-    """Return the file name of ``css``: the first 10 hex digits of its SHA-256 in it.
-
-    >>> hashed_name("a{}")
-    'jupyterlab.5f546eb460.css'
-    """
-    return f"jupyterlab.{hashlib.sha256(css.encode('utf-8')).hexdigest()[:10]}.css"
-
-
-def mkdocs_jupyter_css() -> tuple[str, str]:
-    """Return the CSS mkdocs-jupyter puts in every page it renders: JupyterLab's rules
-    (``index.css``) and the light theme's variables (``theme-light.css``)."""
-    assets = resources.files("mkdocs_jupyter").joinpath(ASSETS)
-    index, theme = (assets.joinpath(name).read_text(encoding="utf-8") for name in SOURCES)
-    return index, theme
-
-
-def palette_variables(palette: str) -> list[str]:
-    """Return JupyterLab's custom properties (``--jp-*``) that ``palette`` sets.
-
-    >>> palette_variables(".jupyter-wrapper { --jp-a: red; --jp-b: var(--md-x); --md-y: 0 }")
-    ['--jp-a', '--jp-b']
-    """
-    return re.findall(r"(?<=[{;\s])(--jp-[\w-]+)\s*:", palette)
-
-
-def without_variables(css: str, names: Iterable[str]) -> str:
-    """Return ``css`` without its declarations of the custom properties ``names``.
-
-    >>> without_variables(".w{--a: 1;--b: var(--a);--ab: 2}", ["--a", "--ab"])
-    '.w{--b: var(--a);}'
-    """
-    for name in names:
-        declaration = re.compile(rf"(?<=[{{;]){re.escape(name)}\s*:[^;{{}}]*;?")
-        css, found = declaration.subn("", css)
-        if not found:
-            raise ValueError(f"palette.css sets {name}, which mkdocs-jupyter's CSS never sets")
-    return css
-
-
-def without_rules(css: str, rules: Iterable[str]) -> str:
-    """Return ``css`` (minified, as mkdocs-jupyter's and PurgeCSS' are) without ``rules``,
-    each given exactly as it is written; a rule not found is an error (a new release).
-
-    >>> without_rules(".a{x:1}.b{y:2}", [".a{x:1}"])
-    '.b{y:2}'
-    """
-    for rule in rules:
-        if rule not in css:
-            raise ValueError(f"no rule {rule!r} to leave out: is mkdocs-jupyter a new release?")
-        css = css.replace(rule, "")
-    return css
-
-
-EMPTY_RULE = re.compile(r"(?<=[{}])[^{}@]+\{\s*\}|^[^{}@]+\{\s*\}")
+def notebook_pages(config_file: str) -> list[str]:
+    """Return the notebook pages of the site ``config_file`` builds, as mkdocs-jupyter wrote them."""
+    with tempfile.TemporaryDirectory() as site:
+        config = load_config(config_file, site_dir=site)
+        kept = config.plugins["lab-css"] = NotebookPages()
+        config.plugins.on_startup(command="build", dirty=False)  # as `mkdocs build` does
+        try:
+            build(config)
+        finally:
+            config.plugins.on_shutdown()
+    if not kept.pages:
+        sys.exit(f"{config_file} builds no notebook page")
+    return kept.pages
 
 
 def without_empty_rules(css: str) -> str:
-    """Return ``css`` without the rules left empty (once PurgeCSS took their variables).
-
-    >>> without_empty_rules(".a{}.b{x:1}.c{ }")
-    '.b{x:1}'
-    """
+    """Return ``css`` without the rules left empty (once PurgeCSS took their variables)."""
     return EMPTY_RULE.sub("", css)
 
 
-def lab_pages_html() -> list[str]:
-    """Return each lab notebook rendered as the build renders it (from the build's cache when
-    it holds the run, else run now)."""
-    from mkdocs.config import load_config
-
-    from coursesite.cache import cache_folder
-    from coursesite.i18n import source_locale
-    from coursesite.lab.pages import NOTEBOOKS
-    from coursesite.lab.runs import NotebookRuns
-
-    config = load_config(str(PROJECT / "mkdocs.yml"))
-    found = [
-        (path, source_locale(path.name, config))
-        for path in sorted(Path(config.docs_dir).glob(NOTEBOOKS))
-    ]
-    runs = NotebookRuns(cache_folder(config, "notebooks"))
-    try:
-        runs.start(found)
-        return [runs.result(path).html for path, _ in found]
-    finally:
-        runs.close()
-
-
-def sample_html(sample: Path = SAMPLE) -> str:
-    """Return the sample notebook (its outputs stored in it) as the build renders it."""
-    import nbformat
-
-    from coursesite.lab.notebook_html import rendered_html
-
-    return rendered_html(nbformat.read(sample, as_version=4))  # type: ignore[no-untyped-call]
-
-
-def purged(css: str, documents: Iterable[str], safelist: Iterable[str] = SAFELIST) -> str:
-    """Return ``css`` without the rules no element of ``documents`` can match (PurgeCSS)."""
-    if not PURGECSS.is_dir():
-        raise SystemExit("PurgeCSS is not installed: run `npm ci` (make lab-css does)")
-    request = {"css": css, "used": used_selectors(*documents), "safelist": list(safelist)}
+def stylesheet(pages: list[str]) -> str:
+    """Return the lab's stylesheet for ``pages`` (as mkdocs-jupyter wrote them)."""
+    found = STYLE.findall(pages[0].split(notebooks.WRAPPER)[0])
+    if len(found) != 2:  # JupyterLab's rules (index.css) and its light theme's variables
+        sys.exit(f"expected 2 <style>s scoped to .jupyter-wrapper, found {len(found)}")
+    index, theme = found
+    # index.css holds the light theme's variables already: the stylesheet has them once.
+    body = theme[theme.index("{") + 1 : theme.rindex("}")]
+    if any(d.strip() not in index for d in body.split(";")):
+        sys.exit("mkdocs-jupyter's light theme sets what its index.css does not")
+    css = f"{ROOT_RULES.sub('', index)}\n{PALETTE.read_text(encoding='utf-8')}"
+    request = {
+        "css": css,
+        # The notebooks as the lab's step leaves them (without nbconvert's heading anchors).
+        "pages": [
+            notebooks.with_explicit_ids(notebooks.without_mkdocs_jupyter_extras(page))[0]
+            for page in pages
+        ],
+        "safelist": list(SAFELIST),
+    }
     done = subprocess.run(
         ["node", "-e", PURGE],
-        input=json.dumps(request).encode("utf-8"),
+        input=json.dumps(request),
         capture_output=True,
+        text=True,
         cwd=PROJECT,
-        check=False,
     )
     if done.returncode:
-        raise SystemExit(f"PurgeCSS failed:\n{done.stderr.decode('utf-8', 'replace')}")
-    return done.stdout.decode("utf-8")
-
-
-def header() -> str:
-    """Return the comment that opens the stylesheet: where it comes from, how it was made.
-
-    >>> header().startswith("/* JupyterLab's notebook CSS as mkdocs-jupyter ")
-    True
-    """
+        sys.exit(f"PurgeCSS failed (`npm ci` installs it):\n{done.stderr}")
+    trimmed = done.stdout.replace('@charset "UTF-8";', "")
+    for rule in NOT_JUPYTERLAB:
+        if rule not in trimmed:
+            sys.exit(f"no rule {rule!r} to leave out: is mkdocs-jupyter a new release?")
+        trimmed = trimmed.replace(rule, "")
     version = metadata.version("mkdocs-jupyter")
-    purgecss = json.loads((PURGECSS / "package.json").read_text(encoding="utf-8"))["version"]
     return (
-        f"/* JupyterLab's notebook CSS as mkdocs-jupyter {version} bundles it "
-        f"(templates/mkdocs_html/assets/{' + '.join(SOURCES)}), trimmed by PurgeCSS {purgecss} "
-        "to the rules a rendered notebook can use, then authoring/palette.css.\n"
-        f"   Made by `{COMMAND}`: do not edit.\n"
+        '@charset "UTF-8";\n'  # read only as a file's very first bytes
+        f"/* JupyterLab's notebook CSS as mkdocs-jupyter {version} writes it into a page, trimmed"
+        " by PurgeCSS to the rules a notebook page can use, then authoring/palette.css.\n"
+        "   Made by `make lab-css` (python -m authoring.lab_css): do not edit.\n"
         "   JupyterLab: Copyright (c) Jupyter Development Team, BSD-3-Clause "
         "(LICENSE-jupyterlab.txt); mkdocs-jupyter: Apache-2.0 (LICENSE-mkdocs-jupyter.txt). */\n"
+        f"{without_empty_rules(trimmed).strip()}\n"
     )
 
 
-def stylesheet(documents: Iterable[str]) -> str:
-    """Return the whole stylesheet for notebooks like ``documents``."""
-    palette = PALETTE.read_text(encoding="utf-8")
-    index, theme = mkdocs_jupyter_css()
-    # index.css holds theme-light.css's variables already (mkdocs-jupyter's theme switcher
-    # copies them): the page had each twice; the stylesheet has them once.
-    missing = [d for d in declarations(theme) if d not in index]
-    if missing:
-        raise ValueError(f"theme-light.css sets what index.css does not: {missing[:3]}")
-    index, dead = ROOT_RULES.subn("", index)
-    if not dead:
-        raise ValueError("no `.jupyter-wrapper :root` rule to leave out: a new mkdocs-jupyter?")
-    index = without_variables(index, palette_variables(palette))
-    trimmed = purged(f"{index}\n{palette}", documents)
-    trimmed = without_rules(trimmed.replace(CHARSET, ""), NOT_JUPYTERLAB)
-    # @charset is only read as the very first bytes of a file.
-    return f"{CHARSET}\n{header()}{without_empty_rules(trimmed).strip()}\n"
-
-
-def declarations(css: str) -> list[str]:
-    """Return the declarations of the one rule ``css`` holds (theme-light.css: one rule).
-
-    >>> declarations(".w{--a: rgba(0, 0, 0, .1);--b: 2}")
-    ['--a: rgba(0, 0, 0, .1)', '--b: 2']
-    """
-    body = css[css.index("{") + 1 : css.rindex("}")]
-    return [d.strip() for d in body.split(";") if d.strip()]
-
-
-def write(css: str, docs: Path = PROJECT / "docs") -> Path:
-    """Write ``css`` under its hashed name in ``docs/assets/lab``, removing any older one."""
-    folder = docs / FOLDER
-    folder.mkdir(parents=True, exist_ok=True)
-    target = folder / hashed_name(css)
-    for old in hashed_files(folder):
-        if old != target:
-            old.unlink()
-    target.write_text(css, encoding="utf-8", newline="\n")
-    return target
-
-
-def main() -> None:
-    """Write the stylesheet made from the lab's pages and the sample (``make lab-css``)."""
-    target = write(stylesheet([*lab_pages_html(), sample_html()]))
-    missing = [name for name in LICENSES if not (target.parent / name).is_file()]
-    if missing:
-        sys.exit(f"{target.parent.relative_to(PROJECT)} lacks {', '.join(missing)}")
-    print(f"{target.relative_to(PROJECT)}: {target.stat().st_size:,} bytes")
+def main(config_file: str) -> None:
+    """Write the stylesheet under its hash, remove the older one, link the new one."""
+    css = stylesheet(notebook_pages(config_file))
+    name = f"jupyterlab.{hashlib.sha256(css.encode('utf-8')).hexdigest()[:10]}.css"
+    for old in FOLDER.glob("jupyterlab.*.css"):
+        old.unlink()
+    (FOLDER / name).write_text(css, encoding="utf-8", newline="\n")
+    template = TEMPLATE.read_text(encoding="utf-8")
+    TEMPLATE.write_text(NAME.sub(name, template), encoding="utf-8", newline="\n")
+    print(f"docs/assets/lab/{name}: {len(css.encode()):,} bytes; overrides/main.html links it")
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1] if len(sys.argv) > 1 else "mkdocs.yml")

@@ -92,7 +92,9 @@ def stamp(english: Path) -> str:
     """Record, in an English page's front matter, which Chinese page it translates and that
     page's hash; return one line saying what changed (or that nothing had to)."""
     if english.parent.name != "en" or english.suffix != ".md":
-        raise StampError(f"{english} is not an English page (docs/en/NAME.md): make stamp PAGE=NAME")
+        raise StampError(
+            f"{english} is not an English page (docs/en/NAME.md): make stamp PAGE=NAME"
+        )
     name = english.stem
     source = source_of(english)
     if not english.is_file() and not source.is_file():

@@ -79,6 +79,8 @@ MAP: tuple[Step, ...] = (
          "start the agents' listing afresh, in the build's language"),
     Step("files", "archive", "on_files", 0,
          "originals.zip is a file of the site, so that pages may link it"),
+    Step("files", "notebooks", "on_files", -50,
+         "a .ipynb beside each notebook page, once mkdocs-jupyter's own step made the pages"),
     Step("nav", "agents", "on_nav", 0,
          "llms.txt lists pages in the order of the navigation"),
     Step("page_markdown", "generated", "on_page_markdown", 0,

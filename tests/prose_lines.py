@@ -21,7 +21,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from tests.markdown_parts import FORMULA, INLINE_CODE
-from tests.notebook_cells import percent_cells
 
 NOT_PROSE = re.compile(
     rf"{INLINE_CODE.pattern}|{FORMULA.pattern}|\]\([^)]*\)|<[^>]+>|\{{ #[\w-]+ \}}"
@@ -56,11 +55,14 @@ def markdown_prose(text: str) -> Iterator[tuple[int, str]]:
 
 
 def notebook_prose(text: str) -> Iterator[tuple[int, str]]:
-    """Yield ``(line number, prose)`` for each line of a percent-format notebook's Markdown cells."""
-    for cell in percent_cells(text):
-        if cell.kind == "markdown":
-            for offset, line in enumerate(cell.source.splitlines()):
-                yield cell.line + offset, blanked(line)
+    """Yield ``(line number, prose)`` for each line of a percent-format notebook's Markdown cells
+    (from ``# %% [markdown]`` to the next ``# %%``), without the comment's ``# ``."""
+    markdown = False
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.startswith("# %%"):
+            markdown = "[markdown]" in line
+        elif markdown and line.startswith("#"):
+            yield number, blanked(line.removeprefix("#").removeprefix(" "))
 
 
 def prose_lines(path: Path) -> list[tuple[int, str]]:

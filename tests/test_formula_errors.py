@@ -12,6 +12,7 @@ from types import SimpleNamespace
 import pytest
 from mkdocs.exceptions import PluginError
 
+from coursesite import notebooks
 from coursesite.formulas import mathml
 from tests.docs_pages import DOCS
 
@@ -89,6 +90,25 @@ def test_a_malformed_formula_names_its_page_and_line(tmp_path: Path) -> None:
     assert str(error.value) == (
         r"docs/R36.zh.md:5: formula '\frac{Y=AV' is malformed: "
         "<mfrac> has 1 child, needs 2 (an unclosed brace?)"
+    )
+
+
+def test_a_notebooks_malformed_formula_names_its_py_file_and_line(tmp_path: Path) -> None:
+    notebook = tmp_path / "docs" / "zh" / "lab" / "LAB-02.py"
+    notebook.parent.mkdir(parents=True)
+    notebook.write_text(
+        "# %% [markdown]\n# # 练习\n#\n# 输出 $Y=AV$，权重 $\\text{key$。\n\n# %%\nx = 1\n",
+        encoding="utf-8",
+    )
+    # The lab marks a notebook's $...$ in its rendered Markdown cells (coursesite.notebooks).
+    html = notebooks.marked_formulas("<p>输出 $Y=AV$，权重 $\\text{key$。</p>")
+    with pytest.raises(PluginError) as error:
+        mathml.on_page_content(
+            html, page=page_from(notebook), config=config_in(tmp_path), files=None
+        )
+    assert str(error.value) == (
+        r"docs/zh/lab/LAB-02.py:4: formula '\text{key' is malformed: "
+        "the { at character 6 is never closed"
     )
 
 

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 from authoring import font
+from coursesite import notebooks
 from coursesite.formulas import mathml
 from tests.constants import PREFIXES
-from tests.docs_pages import page_names, twin
+from tests.docs_pages import DOCS, page_names, twin
 from tests.site import soup
 
 #: The inline formulas of R36, counted by hand: a formula lost on the way fails the count.
@@ -78,3 +80,14 @@ def test_the_font_subset_covers_every_formula_and_no_more(tmp_path: Path) -> Non
     fresh = tmp_path / "subset.woff2"
     font.write_subset(used, target=fresh)
     assert mathml.font_characters(fresh) == committed, "run `make font`"
+
+
+def test_a_notebooks_formulas_become_mathml() -> None:
+    page = SimpleNamespace(file=SimpleNamespace(src_uri="lab/LAB-02.py"))
+    # A Markdown cell as nbconvert renders it (mkdocs-jupyter leaves its $...$ as text).
+    html = '<div class="jp-MarkdownOutput"><p>$Y=AV$，<code>$x$</code></p></div>'
+    # The lab marks a notebook's formulas (before the formulas' step, by its event priority).
+    marked = notebooks.marked_formulas(html)
+    out = mathml.on_page_content(marked, page=page, config={"docs_dir": str(DOCS)}, files=None)
+    assert '<span class="arithmatex"><math alttext="Y=AV">' in out
+    assert "<code>$x$</code>" in out

@@ -11,6 +11,7 @@ import os
 import shutil
 from pathlib import Path
 
+import jupytext
 import pytest
 from bs4 import BeautifulSoup
 from playwright.sync_api import Browser, expect
@@ -20,7 +21,6 @@ from tests.browser import Tab, loaded, serving, watched_page
 from tests.constants import PREFIXES
 from tests.docs_pages import DOCS
 from tests.host_headers import cloudflare_headers
-from tests.notebook_cells import percent_cells
 from tests.site import host_content_types
 
 #: Page kinds no other browser test loads at their own URL: each language's 404 page and a
@@ -112,8 +112,8 @@ def test_the_labs_copy_buttons_copy_in_the_pages_language(
     expect(page.locator(".md-dialog")).to_have_text(notice)
     copied = page.evaluate("navigator.clipboard.readText()")
     source = DOCS / locale / "lab" / "LAB-02.py"
-    code = [c for c in percent_cells(source.read_text(encoding="utf-8")) if c.kind == "code"]
-    assert copied == code[0].source
+    code = [c.source for c in jupytext.read(source).cells if c.cell_type == "code"]
+    assert copied == code[0]
     assert traffic.problems() == []
 
 

@@ -18,7 +18,9 @@ def docs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A docs folder with a Chinese page R37, run from its parent as `make stamp` is."""
     for language in ("zh", "en"):
         (tmp_path / "docs" / language).mkdir(parents=True)
-    (tmp_path / "docs" / "zh" / "R37.md").write_text("# R37 · 缩放与遮罩 { #r37 }\n\n正文。\n", "utf-8")
+    (tmp_path / "docs" / "zh" / "R37.md").write_text(
+        "# R37 · 缩放与遮罩 { #r37 }\n\n正文。\n", "utf-8"
+    )
     monkeypatch.chdir(tmp_path)
     return tmp_path / "docs"
 
@@ -83,7 +85,8 @@ def test_a_current_page_is_left_as_it_is_and_says_so(
     capsys.readouterr()
     stamped = page.read_bytes()
     assert (
-        stamp_says(capsys) == "docs/en/R37.md: already current (source_sha256 matches ../zh/R37.md)\n"
+        stamp_says(capsys)
+        == "docs/en/R37.md: already current (source_sha256 matches ../zh/R37.md)\n"
     )
     assert page.read_bytes() == stamped
 
@@ -108,4 +111,7 @@ def test_a_missing_page_or_source_fails_naming_it(
     said = capsys.readouterr().err
     assert said.startswith(named)
     assert "make " in said, "the message names the command to run"
-    assert not (docs / "en" / "R37.md").exists() or (docs / "en" / "R37.md").read_text("utf-8") == ENGLISH
+    assert (
+        not (docs / "en" / "R37.md").exists()
+        or (docs / "en" / "R37.md").read_text("utf-8") == ENGLISH
+    )

@@ -174,7 +174,9 @@ def report(name: str, part: str, zh_file: Path, en_file: Path) -> str | None:
 def test_every_page_exists_in_both_languages() -> None:
     assert PAGES, "no pages found"
     for name in PAGES:
-        assert twin(name, "en").is_file(), f"docs/zh/{name}.md has no English twin docs/en/{name}.md"
+        assert twin(name, "en").is_file(), (
+            f"docs/zh/{name}.md has no English twin docs/en/{name}.md"
+        )
 
 
 @pytest.mark.parametrize("name", PAGES)

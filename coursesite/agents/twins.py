@@ -71,7 +71,9 @@ def with_twin_action(
     action = f'<p class="md-twin"><a href="{target}"{kind}>{html.escape(label)}</a>{raw}</p>'
     title_end = content.find("</h1>")
     if title_end < 0:
-        raise PluginError(f"no title (</h1>) to put {label!r} under: does the page lack its # title?")
+        raise PluginError(
+            f"no title (</h1>) to put {label!r} under: does the page lack its # title?"
+        )
     at = title_end + len("</h1>")
     return content[:at] + action + content[at:]
 

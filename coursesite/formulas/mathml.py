@@ -5,7 +5,7 @@ and ``$$...$$`` as ``<div class="arithmatex">\[...\]</div>``. Each formula becom
 from latex2mathml, adjusted for what Chromium's MathML Core draws, with its LaTeX kept in
 ``alttext`` (for copying and for screen readers; a TeX ``<annotation>`` as well would only
 double every formula in the page's weight and in the search index). A notebook's Markdown
-cells get the same treatment: ``coursesite.lab`` marks their ``$...$`` the same way first. The
+cells get the same treatment: ``coursesite.notebooks`` marks their ``$...$`` the same way first. The
 build fails on a formula latex2mathml cannot convert or converts into malformed MathML, and on
 one that draws a character the vendored font subset lacks, naming the page's source file (a
 notebook's ``.py``) and the formula's line in it.
