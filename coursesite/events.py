@@ -134,7 +134,7 @@ def hook_functions(
     """Return ``on_<event>`` for every event of the map, as a hook module defines them; the
     parts named in ``without`` are left out (a benchmark's variant of the site).
 
-    >>> "on_page_content" in hook_functions(SiteBuild(), without=frozenset({"formulas", "notebooks"}))
+    >>> "on_page_content" in hook_functions(SiteBuild(), without=frozenset({"formulas", "notebooks", "agents"}))
     False
     """
     by_event: dict[str, list[Callable[..., Any]]] = {}

@@ -81,14 +81,14 @@ def test_a_correct_formula_passes_the_checks(latex: str) -> None:
 
 
 def test_a_malformed_formula_names_its_page_and_line(tmp_path: Path) -> None:
-    page = tmp_path / "docs" / "R36.zh.md"
-    page.parent.mkdir()
+    page = tmp_path / "docs" / "zh" / "R36.md"
+    page.parent.mkdir(parents=True)
     page.write_text("# R36\n\n读取 $Y=AV$。\n\n权重 $\\frac{Y=AV$。\n", encoding="utf-8")
     html = '<p>读取 <span class="arithmatex">\\(\\frac{Y=AV\\)</span>。</p>'
     with pytest.raises(PluginError) as error:
         mathml.on_page_content(html, page=page_from(page), config=config_in(tmp_path), files=None)
     assert str(error.value) == (
-        r"docs/R36.zh.md:5: formula '\frac{Y=AV' is malformed: "
+        r"docs/zh/R36.md:5: formula '\frac{Y=AV' is malformed: "
         "<mfrac> has 1 child, needs 2 (an unclosed brace?)"
     )
 
@@ -119,13 +119,13 @@ def test_a_notebooks_malformed_formula_names_its_py_file_and_line(tmp_path: Path
 def test_a_formula_the_font_subset_cannot_draw_fails_the_build(
     tmp_path: Path, latex: str, missing: str
 ) -> None:
-    page = tmp_path / "docs" / "R36.zh.md"
-    page.parent.mkdir()
+    page = tmp_path / "docs" / "zh" / "R36.md"
+    page.parent.mkdir(parents=True)
     page.write_text(f"# R36\n\n${latex}$\n", encoding="utf-8")
     html = f'<p><span class="arithmatex">\\({latex}\\)</span></p>'
     with pytest.raises(PluginError) as error:
         mathml.on_page_content(html, page=page_from(page), config=config_in(tmp_path), files=None)
     message = str(error.value)
-    assert message.startswith(f"docs/R36.zh.md:3: formula '{latex}' draws")
+    assert message.startswith(f"docs/zh/R36.md:3: formula '{latex}' draws")
     assert missing in message
     assert "run `make font`" in message

@@ -30,7 +30,9 @@ def test_seed_has_a_lesson_body() -> None:
 def test_every_sentence_of_the_seed_is_on_the_chinese_page() -> None:
     page = twin("R36", "zh").read_text(encoding="utf-8")
     missing = [s for s in seed_sentences() if s not in page]
-    assert not missing, f"R36.zh.md lacks {len(missing)} seed sentence(s), first: {missing[0]!r}"
+    assert not missing, (
+        f"docs/zh/R36.md lacks {len(missing)} seed sentence(s), first: {missing[0]!r}"
+    )
 
 
 def test_the_full_text_view_lines_are_not_on_the_page() -> None:

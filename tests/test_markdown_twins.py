@@ -152,7 +152,7 @@ def test_llms_txt_has_a_section_per_language_then_optional(site: Path) -> None:
 def optional(name: str) -> bool:
     """Whether a published page is llmstxt.org's Optional (its front matter says so)."""
     stem = name.rsplit(".", 1)[0]
-    path = DOCS / f"{stem}.zh.md"
+    path = DOCS / "zh" / f"{stem}.md"
     return (
         path.is_file() and front_matter(path.read_text(encoding="utf-8")).get("llms") == "optional"
     )

@@ -1,6 +1,5 @@
 """The lab's step (coursesite/notebooks.py) on small pages shaped as mkdocs-jupyter 0.26.3 writes
-them, and ``check_built_lab``: what a built site's lab pages must be (the site's tests call it
-with the built site's folder)."""
+them, and the built site's lab pages in each language."""
 
 from __future__ import annotations
 
@@ -18,6 +17,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 
 from coursesite import notebooks
+from tests.constants import PREFIXES
 
 DOCS = Path(__file__).parent.parent / "docs"
 #: mkdocs-jupyter's head (4 <style>, 5 <script> and its comments), as 0.26.3 writes it.
@@ -208,11 +208,11 @@ HEADING_ID = re.compile(r'^# #{1,6} .*<a id="([^"]+)"></a>$', re.MULTILINE)
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
-def check_built_lab(site: Path, prefixes: dict[str, str] | None = None) -> None:
-    """Check the lab pages of the site built in ``site`` (both languages, zh at the root and en
-    under ``en/``): rendered HTML with its figures, ids, formulas and downloads."""
+def test_each_languages_lab_page_is_rendered_with_its_figures_ids_formulas_and_downloads(
+    site: Path,
+) -> None:
     ids = {}
-    for locale, prefix in (prefixes or {"zh": "", "en": "en/"}).items():
+    for locale, prefix in PREFIXES.items():
         for source in sorted((DOCS / locale / "lab").glob("*.py")):
             path = site / prefix / "lab" / f"{source.stem}.html"
             where = path.relative_to(site)

@@ -47,7 +47,7 @@ OUTSIDE = (
 
 
 def shown(path: Path) -> str:
-    """Return ``path`` as the README names files: ``docs/R36.zh.md``."""
+    """Return ``path`` as the README names files: ``docs/zh/R36.md``."""
     return path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
 
 

@@ -55,7 +55,7 @@ def test_the_policy_allows_exactly_the_inline_code_the_pages_hold(site: Path) ->
     script_src, style_src = directive(policy, "script-src"), directive(policy, "style-src")
     assert {s for s in script_src if s.startswith("'sha256-")} == scripts
     assert {s for s in style_src if s.startswith("'sha256-")} == styles
-    assert len(scripts) >= 7, "the theme's and the full-text views' scripts"
+    assert len(scripts) >= 6, "the theme's and the full-text views' scripts"
     assert "'unsafe-inline'" not in script_src + style_src
     assert "'unsafe-eval'" not in script_src
     assert directive(policy, "default-src") == ["'none'"]
