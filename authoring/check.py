@@ -27,11 +27,10 @@ import time
 from pathlib import Path
 
 import pytest
-from mkdocs.commands.build import build
 from mkdocs.config import load_config
 from mkdocs.exceptions import MkDocsException
 
-from coursesite.site import CONFIGS
+from coursesite.site import CONFIGS, build_language
 
 #: The tests about one page that read its sources only (the built site's are in ``make test``).
 PAGE_TESTS = (
@@ -68,12 +67,7 @@ def strict_build(config_file: Path) -> list[str]:
     logger.addHandler(said)
     try:
         with tempfile.TemporaryDirectory(prefix="check-") as folder:
-            config = load_config(str(config_file), strict=True, site_dir=folder)
-            config.plugins.on_startup(command="build", dirty=False)
-            try:
-                build(config)
-            finally:
-                config.plugins.on_shutdown()
+            build_language(load_config(str(config_file), strict=True, site_dir=folder))
     except MkDocsException as error:
         return said.lines or [f"ERROR   -  {error}"]
     finally:

@@ -28,7 +28,6 @@ import tempfile
 from importlib import metadata
 from pathlib import Path
 
-from mkdocs.commands.build import build
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import BasePlugin, event_priority
@@ -36,6 +35,7 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
 from coursesite import PROJECT, notebooks
+from coursesite.site import build_language
 
 PALETTE = Path(__file__).with_name("palette.css")
 FOLDER = PROJECT / "docs" / "assets" / "lab"
@@ -119,11 +119,7 @@ def notebook_pages(config_file: str) -> list[str]:
     with tempfile.TemporaryDirectory() as site:
         config = load_config(config_file, site_dir=site)
         kept = config.plugins["lab-css"] = NotebookPages()
-        config.plugins.on_startup(command="build", dirty=False)  # as `mkdocs build` does
-        try:
-            build(config)
-        finally:
-            config.plugins.on_shutdown()
+        build_language(config)
     if not kept.pages:
         sys.exit(f"{config_file} builds no notebook page")
     return kept.pages

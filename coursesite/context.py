@@ -11,11 +11,9 @@ from dataclasses import dataclass, field
 from types import ModuleType
 
 from coursesite import languages, notebooks, words
-from coursesite.agents import headers
 from coursesite.agents.archive import Archive
 from coursesite.agents.twins import Agents
 from coursesite.content import footer, generated
-from coursesite.dates import Dates
 from coursesite.figure import Figures
 from coursesite.formulas import mathml
 
@@ -26,12 +24,10 @@ class SiteBuild:
 
     agents: Agents = field(default_factory=Agents)
     archive: Archive = field(default_factory=Archive)
-    dates: Dates = field(default_factory=Dates)
     figure: Figures = field(default_factory=Figures)
     footer: ModuleType = footer
     formulas: ModuleType = mathml
     generated: ModuleType = generated
-    headers: ModuleType = headers
     languages: ModuleType = languages
     notebooks: ModuleType = notebooks
     words: ModuleType = words

@@ -1,9 +1,9 @@
 """One commit, one site. The build's date is the commit's, not today's.
 
 MkDocs dates the sitemaps, ``llms.txt`` and ``originals.zip`` from ``SOURCE_DATE_EPOCH`` when
-it is set (reproducible-builds.org): here it is set, as each language's build starts, to the
-time of the commit checked out, unless the process was started with it set. Outside git the
-build keeps today's date. A long ``mkdocs serve`` thus dates each build from its own commit.
+it is set (reproducible-builds.org): ``python -m coursesite build`` sets it, before building, to
+the time of the commit checked out, unless it was started with it set. Outside git, and in
+``mkdocs serve``'s preview, the build has today's date.
 """
 
 from __future__ import annotations
@@ -11,8 +11,6 @@ from __future__ import annotations
 import os
 import subprocess
 from pathlib import Path
-
-from mkdocs.config.defaults import MkDocsConfig
 
 VARIABLE = "SOURCE_DATE_EPOCH"
 
@@ -43,19 +41,9 @@ def revision(folder: Path) -> str:
     return git_answer(folder, "rev-parse", "--short", "HEAD") or "unknown"
 
 
-class Dates:
-    """The date of each build of the process: the caller's ``SOURCE_DATE_EPOCH`` if it gave
-    one as the hooks loaded, else the commit's."""
-
-    def __init__(self) -> None:
-        self.given = os.environ.get(VARIABLE)
-
-    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
-        """Date the build from its commit (before any page or file is dated)."""
-        if self.given is None:
-            when = commit_time(Path(config.config_file_path).parent)
-            if when is None:
-                os.environ.pop(VARIABLE, None)
-            else:
-                os.environ[VARIABLE] = when
-        return config
+def dated_from_the_commit(project: Path) -> None:
+    """Date what is built from now on from ``project``'s commit, unless the caller set
+    ``SOURCE_DATE_EPOCH`` itself; outside git, today."""
+    when = commit_time(project)
+    if VARIABLE not in os.environ and when is not None:
+        os.environ[VARIABLE] = when

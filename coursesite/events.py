@@ -15,7 +15,7 @@ page_markdown, page_content; env; template_context and post_template for each st
 the build fails; then serve, once, when ``mkdocs serve`` starts its server.
 
 >>> [step.event for step in MAP][:3]
-['startup', 'config', 'config']
+['config', 'pre_build', 'files']
 >>> hooks = hook_functions(SiteBuild())
 >>> sorted(hooks)[:3]
 ['on_config', 'on_env', 'on_files']
@@ -69,10 +69,6 @@ class Step:
 
 
 MAP: tuple[Step, ...] = (
-    Step("startup", "headers", "on_startup", 0,
-         "the preview server of `mkdocs serve` sends .md and .py in UTF-8, as the host does"),
-    Step("config", "dates", "on_config", 0,
-         "date the build from its commit (SOURCE_DATE_EPOCH) before anything is dated"),
     Step("config", "footer", "on_config", 0,
          "the footer names the attn version that computed every number, in the build's language"),
     Step("pre_build", "agents", "on_pre_build", 0,
@@ -109,8 +105,6 @@ MAP: tuple[Step, ...] = (
          "the twin and its full-text view written beside the page, named in its head"),
     Step("post_build", "agents", "on_post_build", 0,
          "the language's llms.txt and llms-full.txt, once its pages are built"),
-    Step("serve", "headers", "on_serve", 0,
-         "the preview sends the host's security headers, its live-reload script allowed"),
 )  # fmt: skip
 
 

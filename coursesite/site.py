@@ -18,8 +18,9 @@ from mkdocs.config.defaults import MkDocsConfig
 
 from coursesite import PROJECT
 from coursesite.agents.headers import write_headers
-from coursesite.agents.llms import whole_site_llms
+from coursesite.agents.llms import WHOLE_SITE, whole_site_llms
 from coursesite.agents.sitemaps import answer_sitemaps
+from coursesite.dates import dated_from_the_commit
 from coursesite.languages import folder, languages, site_root
 from coursesite.search.index import write_search_index
 
@@ -34,6 +35,7 @@ def language_configs(project: Path, site: Path | None = None) -> list[MkDocsConf
     at the root)."""
     configs = [load_config(str(project / name)) for name in CONFIGS]
     for config in configs:
+        config.extra[WHOLE_SITE] = True  # each language keeps what the whole site's files need
         if config.site_url:
             config.site_url = config.site_url.rstrip("/") + "/" + folder(config)
     if site is not None:
@@ -46,12 +48,22 @@ def language_configs(project: Path, site: Path | None = None) -> list[MkDocsConf
 
 def build_site(project: Path = PROJECT, site: Path | None = None) -> Path:
     """Build every language, then the whole site's files; return the site's folder."""
+    dated_from_the_commit(project)  # one commit, one site
     configs = language_configs(project, site)
     for config in configs:
-        build(config)
+        build_language(config)
     root = Path(configs[0].site_dir)
     write_whole_site(root, configs[0], project)
     return root
+
+
+def build_language(config: MkDocsConfig) -> None:
+    """Build one language's site as ``mkdocs build`` does: its plugins started, then shut."""
+    config.plugins.on_startup(command="build", dirty=False)
+    try:
+        build(config)
+    finally:
+        config.plugins.on_shutdown()
 
 
 def write_whole_site(site: Path, config: MkDocsConfig, project: Path) -> None:

@@ -16,7 +16,7 @@ import pytest
 from bs4 import BeautifulSoup
 from playwright.sync_api import Browser, expect
 
-from coursesite.agents.policy import HEADERS, with_the_policy
+from coursesite.agents.policy import HEADERS
 from tests.browser import Tab, loaded, serving, watched_page
 from tests.constants import PREFIXES
 from tests.docs_pages import DOCS
@@ -140,26 +140,3 @@ def test_a_script_the_policy_does_not_allow_is_refused_and_named(
     assert len(traffic.violations) == 1, traffic.violations
     assert f"{url}R36.html refused script-src-elem inline" in traffic.violations[0]
     assert theirs[:40] in traffic.violations[0]
-
-
-def test_the_preview_sends_the_policy_and_allows_its_live_reload(site: Path) -> None:
-    built = (site / "R36.html").read_text(encoding="utf-8")
-    reload = "livereload(1, 2);"
-    served = built.replace("</body>", f"<script>{reload}</script></body>").encode()
-
-    def preview(environ: dict[str, object], start_response: object) -> list[bytes]:
-        start_response("200 OK", [("Content-Type", "text/html")])  # type: ignore[operator]
-        return [served]
-
-    answered: list[object] = []
-    body = with_the_policy(preview, site)({}, lambda *given: answered.extend(given))
-    assert b"".join(body) == served
-    sent = dict(answered[1])  # type: ignore[call-overload]
-    policy = sent["Content-Security-Policy"]
-    built_policy = site_headers(site)["content-security-policy"]
-    assert directive(policy, "script-src") == [
-        sha256(reload),
-        *directive(built_policy, "script-src"),
-    ]
-    assert policy.replace(f"{sha256(reload)} ", "") == built_policy
-    assert {k: sent[k] for k in HEADERS} == HEADERS

@@ -1,25 +1,20 @@
-"""One table of content types, for the static host and for ``mkdocs serve``.
+"""``_headers`` (Cloudflare Pages / Netlify syntax, which GitHub Pages ignores): what the host
+sends with each file of the built site.
 
 Static hosts send ``.md`` as ``text/markdown`` with no charset, and browsers then read Chinese
-as windows-1252. The table below is the single place that says what each raw-text suffix is:
-it is written into the built site as ``_headers`` (Cloudflare Pages / Netlify syntax, which
-GitHub Pages ignores) and registered with :mod:`mimetypes`, which the preview server of
-``mkdocs serve`` consults, so the preview and the host answer alike.
+as windows-1252: the table below says what each raw-text suffix is. Then the security headers
+with the pages' policy (``policy.py``), and each page's ``Link`` to its twin
+(``link_headers.py``). ``mkdocs serve``'s preview sends none of them.
 """
 
 from __future__ import annotations
 
-import mimetypes
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 from urllib.parse import urlsplit
 
-from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.livereload import LiveReloadServer
-
 from coursesite.agents.link_headers import language_folders, link_rules, pages_with_twins
-from coursesite.agents.policy import security_rules, site_policy, with_the_policy
+from coursesite.agents.policy import security_rules, site_policy
 
 CONTENT_TYPES: dict[str, str] = {
     ".md": "text/markdown; charset=utf-8",
@@ -43,27 +38,6 @@ def headers_text(types: Mapping[str, str] = CONTENT_TYPES) -> str:
     for suffix, content_type in types.items():
         lines += [f"/*{suffix}", f"  Content-Type: {content_type}"]
     return "\n".join(lines) + "\n"
-
-
-def register_types(types: Mapping[str, str] = CONTENT_TYPES) -> None:
-    """Make :func:`mimetypes.guess_type` answer with ``types`` (the preview server asks it)."""
-    for suffix, content_type in types.items():
-        mimetypes.add_type(content_type, suffix)
-
-
-def on_startup(*, command: str, dirty: bool) -> None:
-    """Register the content types before ``mkdocs serve``'s preview server answers."""
-    register_types()
-
-
-def on_serve(
-    server: LiveReloadServer, config: MkDocsConfig, builder: Callable[..., Any]
-) -> LiveReloadServer:
-    """Make the preview send the security headers the host sends (``policy.py``)."""
-    app = server.get_app()
-    if app is not None:  # MkDocs' server sets its app when made
-        server.set_app(with_the_policy(app, Path(config.site_dir)))
-    return server
 
 
 def write_headers(site: Path, site_url: str | None) -> None:

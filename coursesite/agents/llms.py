@@ -22,8 +22,10 @@ from coursesite.dates import revision
 
 LLMS = "llms.txt"
 LLMS_FULL = "llms-full.txt"
-#: A language's listing, kept in its folder until the whole site's files are made from it.
+#: A language's listing, kept in its folder until the whole site's files are made from it,
+#: when ``coursesite.site`` builds every language (it sets this key of each one's ``extra``).
 LISTING = ".llms-listing.json"
+WHOLE_SITE = "whole_site"
 NOTE_LENGTH = 140
 #: llmstxt.org's section of what a reader with little room may skip.
 OPTIONAL = "Optional"
@@ -266,10 +268,11 @@ def entry_items(entry: Entry, url: Callable[[str], str]) -> list[str]:
     return items
 
 
-def write_llms_files(state: Listing, site_dir: Path, project: Path) -> None:
+def write_llms_files(state: Listing, site_dir: Path, project: Path, kept: bool = False) -> None:
     """Write ``llms.txt`` and ``llms-full.txt`` at ``site_dir``'s root, a section for each
-    language of ``state`` (then ``## Optional``), and the listing itself (``LISTING``), which
-    the whole site's files are made from once every language is built (``whole_site_llms``)."""
+    language of ``state`` (then ``## Optional``); ``kept``, the listing itself too
+    (``LISTING``), which the whole site's files are made from once every language is built
+    (``whole_site_llms``)."""
     languages = list(state.languages.values())
     summary = summary_text(
         [lang.description for lang in languages], revision(project), get_build_date()
@@ -306,7 +309,8 @@ def write_llms_files(state: Listing, site_dir: Path, project: Path) -> None:
     (site_dir / LLMS).write_text(llms_txt(heading, summary, details, sections), encoding="utf-8")
     full = llms_full_txt(heading, summary, documents)
     (site_dir / LLMS_FULL).write_text(full, encoding="utf-8")
-    (site_dir / LISTING).write_text(json.dumps(asdict(state), ensure_ascii=False), "utf-8")
+    if kept:
+        (site_dir / LISTING).write_text(json.dumps(asdict(state), ensure_ascii=False), "utf-8")
 
 
 def whole_site_llms(site: Path, folders: Sequence[str], project: Path) -> None:
@@ -327,4 +331,3 @@ def whole_site_llms(site: Path, folders: Sequence[str], project: Path) -> None:
             whole.entries[folder + uri] = Entry(**entry)
     if whole is not None:
         write_llms_files(whole, site, project)
-        (site / LISTING).unlink()

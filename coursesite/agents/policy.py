@@ -18,9 +18,8 @@ from __future__ import annotations
 import base64
 import hashlib
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
 
 INLINE = re.compile(
     r"<(?P<tag>script|style)(?P<attrs>(?:\s[^>]*)?)>(?P<body>.*?)</(?P=tag)>",
@@ -30,7 +29,6 @@ SRC = re.compile(r"\ssrc=", re.IGNORECASE)
 TYPE = re.compile(r"""\stype=["']?(?P<type>[^"'\s>]*)""", re.IGNORECASE)
 #: A ``<script>`` of another type (a JSON data island) is data: it never runs.
 RUNS = {"", "module", "text/javascript", "application/javascript"}
-BUILT_POLICY = re.compile(r"^  Content-Security-Policy: (.*)$", re.MULTILINE)
 HEADERS = {
     "X-Frame-Options": "DENY",
     "X-Content-Type-Options": "nosniff",
@@ -105,29 +103,3 @@ def security_rules(policy: str) -> str:
         for name, value in {"Content-Security-Policy": policy, **HEADERS}.items()
     ]
     return "\n".join(lines) + "\n"
-
-
-def with_the_policy(app: Callable[..., Any], site: Path) -> Callable[..., Any]:
-    """Return the WSGI ``app`` of ``mkdocs serve`` sending the built site's security headers:
-    its policy, plus the one inline script the preview adds to a page (MkDocs' live reload)."""
-
-    def serve(environ: dict[str, Any], start_response: Callable[..., Any]) -> list[bytes]:
-        answer: list[Any] = []
-        body = b"".join(app(environ, lambda *given: answer.extend(given)))
-        status, headers = answer[0], list(answer[1])
-        html = any(v.startswith("text/html") for k, v in headers if k.lower() == "content-type")
-        added = inline_hashes(body.decode("utf-8", "replace"))[0] if html else set()
-        headers += [("Content-Security-Policy", served_policy(site, added)), *HEADERS.items()]
-        start_response(status, headers, *answer[2:])
-        return [body]
-
-    return serve
-
-
-def served_policy(site: Path, scripts: Iterable[str]) -> str:
-    """Return the policy ``_headers`` gives ``site``, allowing ``scripts`` too."""
-    headers = site / "_headers"  # none yet while the first build runs, or after a failed one
-    found = BUILT_POLICY.search(headers.read_text(encoding="utf-8") if headers.exists() else "")
-    policy = found[1] if found else content_security_policy([])
-    extra = sorted(set(scripts) - set(policy.split()))
-    return policy.replace("script-src ", " ".join(["script-src", *extra, ""]), 1)

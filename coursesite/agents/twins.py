@@ -25,6 +25,7 @@ from mkdocs.utils import get_relative_url
 from coursesite.agents.archive import ARCHIVE
 from coursesite.agents.full_text import full_text_html, view_uri
 from coursesite.agents.llms import (
+    WHOLE_SITE,
     Entry,
     Language,
     Listing,
@@ -212,6 +213,7 @@ class Agents:
         return output.replace("</head>", f"{link}</head>", 1)
 
     def on_post_build(self, config: MkDocsConfig) -> None:
-        """Write the language's ``llms.txt`` and ``llms-full.txt``, and its listing for the
-        whole site's (``coursesite.site``)."""
-        write_llms_files(self.listing, Path(config.site_dir), Path(config.config_file_path).parent)
+        """Write the language's ``llms.txt`` and ``llms-full.txt``, and, when the whole site is
+        built (``coursesite.site``), its listing for the whole site's."""
+        project, kept = Path(config.config_file_path).parent, bool(config.extra.get(WHOLE_SITE))
+        write_llms_files(self.listing, Path(config.site_dir), project, kept)
