@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from coursesite.search.index import BODY, indexed_page, indexed_text
+from coursesite.search.index import BODY, END, indexed_page, indexed_text
 from coursesite.search.pagefind import bundle
 from tests.constants import PREFIXES
 from tests.docs_pages import ROOT, notebook_names, page_names
@@ -71,7 +71,9 @@ def test_code_and_formulas_without_their_markup_index_the_same(site: Path, tmp_p
         stripped = indexed_page(html)
         assert stripped is not None
         assert "<span" not in stripped.split("<pre", 1)[1].split("</pre>", 1)[0]
-        article = indexed_text(html[html.index(BODY) : html.rindex("</article>")])
+        start = BODY.search(html)
+        assert start is not None
+        article = indexed_text(html[start.start() : html.index(END)])
         whole = f'<html lang="{language}"><body>{article}</body></html>'
         pages["stripped"].append((f"{prefix}R36.html", stripped))
         pages["as built"].append((f"{prefix}R36.html", whole))
@@ -84,7 +86,7 @@ def test_pagefind_takes_each_chinese_character_for_a_word(tmp_path: Path) -> Non
     # The scheme rests on Pagefind splitting words at U+200B (and search.js taking it out of
     # what it shows): 归一化 split must be three words where, as written, jieba finds one.
     def page(text: str) -> str:
-        return f'<html lang="zh"><body>{BODY}<p>{text}</p></div></body></html>'
+        return f'<html lang="zh"><body><div data-pagefind-body><p>{text}</p></div></body></html>'
 
     pages = [("split.html", page(indexed_text("归一化"))), ("whole.html", page("归一化"))]
     fragments = bundle_fragments(bundle(pages, tmp_path))

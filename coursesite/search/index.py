@@ -33,15 +33,16 @@ from coursesite.search.pagefind import write_index
 
 #: Where the index goes, under the site; ``search.js`` imports ``pagefind.js`` from there.
 FOLDER = "pagefind"
-#: What marks a page's body as the part a reader should land on (``overrides/main.html``).
-BODY = "<div data-pagefind-body>"
+#: What marks a page's body, in its language, as the part a reader should land on, and where it
+#: ends (``overrides/main.html``).
+BODY = re.compile(r'<div data-pagefind-body lang="(?P<lang>[^"]+)">')
+END = "<!-- /pagefind-body -->"
 HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 #: Chinese characters side by side. Tags hold none but in attribute values, which Pagefind
 #: does not index as words: one pass over the whole article, tags and all.
 HAN_RUN = re.compile(f"[{HAN}]{{2,}}")
 #: The ``¶`` that Markdown's toc puts after each heading: no word of the heading.
 PERMALINK = re.compile(r'<a class="headerlink"[^>]*>[^<]*</a>')
-LANG = re.compile(r'<html lang="([^"]+)"')
 #: The blocks whose inner markup says nothing to the index: code (Pygments' spans, one per
 #: token) and formulas (MathML's elements, a dozen per formula). Without it Pagefind reads
 #: half the bytes for the same text, in half the time.
@@ -91,21 +92,18 @@ def indexed_page(html: str) -> str | None:
     """Return what Pagefind reads of a built page: its language and its article's body as the
     index reads it; ``None`` for a page with no body to index.
 
-    >>> page = '<html lang="zh"><nav>导航</nav><article><div data-pagefind-body>读取</div></article>'
-    >>> indexed_page(page)
-    '<html lang="zh"><body><div data-pagefind-body>读\u200b取</div></body></html>'
+    >>> body = f'<div data-pagefind-body lang="zh">读取</div>{END}'
+    >>> indexed_page(f'<nav>导航</nav><article>{body}</article>')
+    '<html lang="zh"><body><div data-pagefind-body lang="zh">读\u200b取</div></body></html>'
     >>> indexed_page('<html lang="en"><pre>no body</pre></html>') is None
     True
     """
-    start = html.find(BODY)
-    lang = LANG.search(html)
-    if start < 0 or lang is None:
+    start = BODY.search(html)
+    if start is None:
         return None
-    # The body is the content block's wrapper: the article's end closes it too.
-    article = html[start : html.rindex("</article>")]
-    return (
-        f'<html lang="{lang[1]}"><body>{indexed_text(without_inner_markup(article))}</body></html>'
-    )
+    body = html[start.start() : html.index(END, start.end())]
+    lang = start["lang"]
+    return f'<html lang="{lang}"><body>{indexed_text(without_inner_markup(body))}</body></html>'
 
 
 def pages_to_index(site: Path) -> Iterator[tuple[str, str]]:
@@ -114,7 +112,7 @@ def pages_to_index(site: Path) -> Iterator[tuple[str, str]]:
     >>> import tempfile
     >>> site = Path(tempfile.mkdtemp())
     >>> _ = (site / "R36.html").write_text(
-    ...     f'<html lang="zh"><article>{BODY}读取</div></article>', encoding="utf-8"
+    ...     f'<div data-pagefind-body lang="zh">读取</div>{END}', encoding="utf-8"
     ... )
     >>> _ = (site / "R36.md.html").write_text('<html lang="zh"><pre>读取</pre>', encoding="utf-8")
     >>> [path for path, _ in pages_to_index(site)]
@@ -131,5 +129,5 @@ def write_search_index(site: Path) -> None:
     serve``) keeps the site's folder, and an index of pages gone goes too."""
     pages = list(pages_to_index(site))
     if not pages:
-        raise ValueError(f"no page in {site} marks a body to index ({BODY})")
+        raise ValueError(f"no page in {site} marks a body to index ({BODY.pattern})")
     write_index(pages, site / FOLDER)
