@@ -16,7 +16,7 @@ export PYTHONDONTWRITEBYTECODE :=
 .PHONY: help install browser serve build test lint unit lock bench repro new check stamp font lab-css clean
 
 help:
-	@echo "make serve  - install, build and serve the site on http://127.0.0.1:8000"
+	@echo "make serve  - install, build and serve the Chinese pages on http://127.0.0.1:8000 (CONFIG=mkdocs.en.yml: the English)"
 	@echo "make test   - install and run every check (lint, types, unit, pages)"
 	@echo "make build  - build the site into site/ (strict)"
 	@echo "make bench  - run the benchmarks under benchmarks/ (attn speed, page weight, lab weight, build budget, search, Nu checker and Observatory)"
@@ -24,7 +24,7 @@ help:
 	@echo "make lock   - re-pin requirements/lock.txt after editing pyproject.toml"
 	@echo "make new PAGE=R37 TITLE_ZH='缩放与遮罩' TITLE_EN='Scale and mask' - a new lesson: both pages, its nav entry"
 	@echo "make check PAGE=R37 - while writing a page: the strict build, its examples and parity (seconds)"
-	@echo "make stamp PAGE=R37 - after reviewing docs/PAGE.en.md against a changed PAGE.zh.md"
+	@echo "make stamp PAGE=R37 - after reviewing docs/en/PAGE.md against a changed docs/zh/PAGE.md"
 	@echo "make font   - cut the math font and the heatmaps' Chinese font to what they draw (after a new formula or label)"
 	@echo "make lab-css - trim JupyterLab's CSS for the lab's pages (after a new mkdocs-jupyter or palette.css)"
 
@@ -123,7 +123,7 @@ lock:
 	$(BIN)/uv pip compile pyproject.toml --extra docs --extra test --python-version 3.11.5 \
 	  --no-header --no-annotate -o requirements/lock.txt
 
-# Without PAGE a target would work on docs/.en.md: it stops first, saying how to name the page.
+# Without PAGE a target would work on docs/en/.md: it stops first, saying how to name the page.
 page = $(or $(PAGE),$(error make $@ needs the page: make $@ PAGE=R36))
 
 # The titles come through the environment, so that any quote or space in them stays as typed.

@@ -13,7 +13,7 @@ import of MkDocs and attn. ``make test`` runs everything else.
 True
 >>> mentions("tests/test_translation_parity.py::test_english_keeps_the_chinese_pages[ids-R37]", "R37")
 True
->>> mentions("tests/test_glossary.py::test_english_page_uses_the_fixed_translation[R370.en.md]", "R37")
+>>> mentions("tests/test_glossary.py::test_english_page_uses_the_fixed_translation[docs/en/R370.md]", "R37")
 False
 """
 

@@ -50,8 +50,8 @@ def source_of(english: Path) -> Path:
 def short(value: str) -> str:
     """Return a value as a message shows it: a hash by its first 12 digits.
 
-    >>> short("0bd7cc7764ff198ac8cab5906fd8e93370b37456b2907287d308a2910a64543b"), short("R36.zh.md")
-    ('0bd7cc7764ff…', 'R36.zh.md')
+    >>> short("0bd7cc7764ff198ac8cab5906fd8e93370b37456b2907287d308a2910a64543b"), short("../zh/R36.md")
+    ('0bd7cc7764ff…', '../zh/R36.md')
     """
     return f"{value[:12]}…" if re.fullmatch(r"[0-9a-f]{64}", value) else value
 
@@ -62,10 +62,10 @@ def stamped(text: str, wanted: dict[str, str]) -> tuple[str, list[str]]:
     A key already there keeps its line's place; a missing one goes after the stamp's keys
     before it, so that a new page reads ``translated_from``, ``source_sha256``, then the rest.
 
-    >>> stamped("# Page\\n", {"translated_from": "P.zh.md", "source_sha256": "abc"})
-    ('---\\ntranslated_from: P.zh.md\\nsource_sha256: abc\\n---\\n\\n# Page\\n', ['front matter added (translated_from: P.zh.md, source_sha256: abc)'])
-    >>> stamped("---\\ntranslated_from: P.zh.md\\n---\\nx\\n", {"translated_from": "P.zh.md"})
-    ('---\\ntranslated_from: P.zh.md\\n---\\nx\\n', [])
+    >>> stamped("# Page\\n", {"translated_from": "../zh/P.md", "source_sha256": "abc"})
+    ('---\\ntranslated_from: ../zh/P.md\\nsource_sha256: abc\\n---\\n\\n# Page\\n', ['front matter added (translated_from: ../zh/P.md, source_sha256: abc)'])
+    >>> stamped("---\\ntranslated_from: ../zh/P.md\\n---\\nx\\n", {"translated_from": "../zh/P.md"})
+    ('---\\ntranslated_from: ../zh/P.md\\n---\\nx\\n', [])
     """
     match = FRONT_MATTER.match(text)
     if not match:
@@ -111,7 +111,7 @@ def stamp(english: Path) -> str:
             f"{source}, the Chinese source of {english}, does not exist: write it (the English "
             f"page is stamped against it), then make stamp PAGE={name}"
         )
-    # A link from the English page to its source, as a reader of its raw twin can follow it.
+    # The source's path from the English page's, in the repository (docs/en/ to docs/zh/).
     source_link = f"../zh/{english.name}"
     wanted = {"translated_from": source_link, "source_sha256": sha256(source)}
     text, changes = stamped(english.read_text(encoding="utf-8"), wanted)

@@ -95,14 +95,16 @@ MAP: tuple[Step, ...] = (
     Step("template_context", "languages", "on_template_context", 0,
          "the sitemap gets each page's address in every language"),
     Step("template_context", "words", "on_template_context", 0,
-         "the 404 page speaks every language, its own first"),
+         "the 404 page speaks every language, its own first, and links each one's 404 page"),
     Step("page_context", "languages", "on_page_context", 0,
          "the page's template gets the page in every language (hreflang, language selector)"),
+    Step("page_context", "agents", "on_page_context", 0,
+         "the page's template gets its raw twin, to name it in the head"),
     Step("post_page", "figure", "on_post_page", 0,
          "the figure a page asks for in its front matter (R36's states), under each state's "
          "heading; the explorable's states (computed by attn) as a JSON island"),
     Step("post_page", "agents", "on_post_page", 0,
-         "the twin and its full-text view written beside the page, named in its head"),
+         "the twin and its full-text view written beside the page, once it is rendered"),
     Step("post_build", "agents", "on_post_build", 0,
          "the language's llms.txt and llms-full.txt, once its pages are built"),
 )  # fmt: skip

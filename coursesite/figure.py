@@ -210,14 +210,14 @@ def declared(
     made by ``known`` (once for all the pages that share ``made``), or None.
 
     >>> from types import SimpleNamespace as NS
-    >>> print(declared(NS(meta={}, file=NS(src_uri="R37.zh.md")), FIGURE_KEY, FIGURES))
+    >>> print(declared(NS(meta={}, file=NS(src_uri="R37.md")), FIGURE_KEY, FIGURES))
     None
-    >>> declared(NS(meta={"figure": "r36-states"}, file=NS(src_uri="R36.zh.md")), FIGURE_KEY, FIGURES).states[0].key
+    >>> declared(NS(meta={"figure": "r36-states"}, file=NS(src_uri="R36.md")), FIGURE_KEY, FIGURES).states[0].key
     'b0'
-    >>> declared(NS(meta={"figure": "r37"}, file=NS(src_uri="R37.zh.md")), FIGURE_KEY, FIGURES)
+    >>> declared(NS(meta={"figure": "r37"}, file=NS(src_uri="R37.md")), FIGURE_KEY, FIGURES)
     Traceback (most recent call last):
     ...
-    mkdocs.exceptions.PluginError: R37.zh.md: its front matter asks for figure: 'r37', but the figures are: r36-states
+    mkdocs.exceptions.PluginError: R37.md: its front matter asks for figure: 'r37', but the figures are: r36-states
     """
     name = page.meta.get(key)
     if name is None:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import posixpath
 from typing import Any, NamedTuple
-from urllib.parse import urlsplit
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.pages import Page
@@ -85,16 +84,9 @@ def alternates(config: MkDocsConfig | Any, url: str) -> list[Alternate]:
 def on_template_context(
     context: TemplateContext, template_name: str, config: MkDocsConfig
 ) -> TemplateContext:
-    """Give the sitemap each page's address in every language, and the 404 page every
-    language's 404 page (an absolute path: it is served at the missing URL's depth)."""
+    """Give the sitemap each page's address in every language."""
     if template_name == "sitemap.xml":
         context["alternates_of"] = lambda url: alternates(config, url)  # type: ignore[typeddict-unknown-key]
-    elif template_name == "404.html":
-        path = urlsplit(site_root(config) or "/").path
-        context["alternates"] = [  # type: ignore[typeddict-unknown-key]
-            Alternate(entry["lang"], entry.get("name", ""), f"{path}{entry['folder']}404.html")
-            for entry in languages(config)
-        ]
     return context
 
 

@@ -28,7 +28,7 @@ from mkdocs.structure.files import Files
 from mkdocs.utils.templates import TemplateContext
 
 from coursesite import PROJECT
-from coursesite.languages import folder, language, languages, site_root
+from coursesite.languages import Alternate, folder, language, languages, site_root
 
 TABLES = PROJECT / "docs" / "words"
 #: The parts of a table the page's scripts read, from the page itself.
@@ -78,12 +78,17 @@ def on_template_context(
     context: TemplateContext, template_name: str, config: MkDocsConfig
 ) -> TemplateContext:
     """Give the 404 page every language's words, its own first, with the address of that
-    language's folder (the page is served at any depth: its links are absolute paths)."""
+    language's folder, and every language's 404 page as its alternates (absolute paths: the page
+    is served at the missing URL's depth)."""
     if template_name == "404.html":
         path = urlsplit(site_root(config) or "/").path
-        own = language(config)
+        own, found = language(config), languages(config)
         context["not_found_words"] = [  # type: ignore[typeddict-unknown-key]
             (entry["lang"], path + entry["folder"], Words(entry["lang"], "not_found"))
-            for entry in sorted(languages(config), key=lambda entry: entry["lang"] != own)
+            for entry in sorted(found, key=lambda entry: entry["lang"] != own)
+        ]
+        context["alternates"] = [  # type: ignore[typeddict-unknown-key]
+            Alternate(entry["lang"], entry.get("name", ""), f"{path}{entry['folder']}404.html")
+            for entry in found
         ]
     return context

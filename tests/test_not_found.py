@@ -77,8 +77,7 @@ def page_links(page: Path, served_at: str) -> list[str]:
 
 @pytest.mark.parametrize(("locale", "prefix"), PREFIXES.items())
 def test_each_languages_404_page_is_in_that_language(site: Path, locale: str, prefix: str) -> None:
-    # The root one (prefix "") is the default language's, though i18n builds English last
-    # into the same folder.
+    # Each language's build writes its own, into its folder.
     page = soup(site / prefix / NOT_FOUND)
     assert language_of(page) == site_texts(locale)
     # Both languages' text, the page's own first.

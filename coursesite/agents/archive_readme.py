@@ -88,17 +88,17 @@ def readme_markdown(
     requirements: Sequence[str], lab: Sequence[str], notebooks: Mapping[str, str]
 ) -> str:
     """Return the archive's ``README.md``, in both of the site's languages; ``notebooks`` gives
-    a lab notebook of the archive in each language (``{"en": "docs/lab/LAB-02.en.py"}``).
+    a lab notebook of the archive in each language (``{"en": "docs/en/lab/LAB-02.py"}``).
 
-    >>> readme = readme_markdown(["numpy"], ["matplotlib"], {"en": "docs/lab/LAB-02.en.py"})
+    >>> readme = readme_markdown(["numpy"], ["matplotlib"], {"en": "docs/en/lab/LAB-02.py"})
     >>> [line for line in readme.splitlines() if line.startswith(COMMAND)]
     ['python -m pytest', 'python -m pytest']
-    >>> "PYTHONPATH=. python docs/lab/LAB-02.en.py" in readme
+    >>> "PYTHONPATH=. python docs/en/lab/LAB-02.py" in readme
     True
     """
     needs = ", ".join(f"`{r}`" for r in requirements)
     lab_needs = ", ".join(f"`{r}`" for r in lab)
-    first = next(iter(notebooks.values()), "docs/lab/NAME.py")
+    first = next(iter(notebooks.values()), "docs/zh/lab/NAME.py")
     en_notebook, zh_notebook = notebooks.get("en", first), notebooks.get("zh", first)
     install = "python -m pip install -r requirements.txt"
     return f"""\
@@ -127,7 +127,7 @@ each generated part, which `manifest.json` gives). They import the `attn` of thi
 `conftest.py` puts the folder first on `sys.path` and stops the run if `attn` comes from
 anywhere else; the run's header names it.
 
-The lab notebooks (`docs/lab/*.py`, Jupytext's percent format) and the examples of
+The lab notebooks (`docs/*/lab/*.py`, Jupytext's percent format) and the examples of
 `attn/plot.py`, which draws their figures, are not run by this command: they also need
 {lab_needs}. Each runs as a script in this folder, on its `attn` (every claim is
 an `assert`; it prints its tables, and draws its figures without showing them):
@@ -150,7 +150,7 @@ PYTHONPATH=. python {en_notebook}
 生成部分的行，`manifest.json` 记有这些行）。用的是本文件夹里的 `attn`：`conftest.py` 把本文件夹
 放在 `sys.path` 最前面，`attn` 若来自别处就停止运行；运行开头会写出它的位置。
 
-实验笔记本（`docs/lab/*.py`，Jupytext 的 percent 格式）和为它们画图的 `attn/plot.py` 的例子
+实验笔记本（`docs/*/lab/*.py`，Jupytext 的 percent 格式）和为它们画图的 `attn/plot.py` 的例子
 不由这条命令运行：它们还需要 {lab_needs}。每个都能在本文件夹里当作脚本运行，用的是这里的 `attn`（每条结论都是 `assert`；
 打印各表；图会画出，但不显示）：
 

@@ -21,6 +21,7 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
+from mkdocs.utils.templates import TemplateContext
 
 from coursesite.agents.archive import ARCHIVE
 from coursesite.agents.full_text import full_text_html, view_uri
@@ -170,8 +171,8 @@ class Agents:
         )
 
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
-        """Write the page's twin and its full-text view beside it, list it for ``llms.txt`` and
-        name it in the page's head."""
+        """Write the page's twin and its full-text view beside it, and list it for
+        ``llms.txt``."""
         uri, notebook = self.published_as(page)
         if uri is None:
             return output
@@ -207,10 +208,20 @@ class Agents:
             ),
             encoding="utf-8",
         )
-        media_type = "text/plain" if notebook else "text/markdown"
-        href = html.escape(get_relative_url(uri, page.file.dest_uri))
-        link = f'<link rel="alternate" type="{media_type}" href="{href}">'
-        return output.replace("</head>", f"{link}</head>", 1)
+        return output
+
+    def on_page_context(
+        self, context: TemplateContext, page: Page, config: MkDocsConfig, nav: Navigation
+    ) -> TemplateContext:
+        """Give the page's template its raw twin, which ``overrides/main.html`` names in the
+        page's head (``rel="alternate"``, its type as the host serves it)."""
+        uri, notebook = self.published_as(page)
+        if uri is not None:
+            context["twin"] = {  # type: ignore[typeddict-unknown-key]
+                "href": get_relative_url(uri, page.file.dest_uri),
+                "type": "text/plain" if notebook else "text/markdown",
+            }
+        return context
 
     def on_post_build(self, config: MkDocsConfig) -> None:
         """Write the language's ``llms.txt`` and ``llms-full.txt``, and, when the whole site is

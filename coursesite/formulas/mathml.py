@@ -393,7 +393,7 @@ def source_line(source: str, latex: str) -> int | None:
 
 def formula_place(page: Page, config: MkDocsConfig, latex: str) -> str:
     """Return where ``latex`` is written, to begin an error message: the page's source file as
-    the repository names it (a notebook's ``.py``) and the formula's line, ``docs/R36.zh.md:12``;
+    the repository names it (a notebook's ``.py``) and the formula's line, ``docs/zh/R36.md:12``;
     the file alone when the formula is not in it as written (a generated part)."""
     if not page.file.abs_src_path:
         return page.file.src_uri
