@@ -73,5 +73,5 @@ def write_whole_site(site: Path, config: MkDocsConfig, project: Path) -> None:
     folders = [entry["folder"] for entry in languages(config)]
     whole_site_llms(site, folders, project)
     write_headers(site, site_root(config))
-    answer_sitemaps(site, site_root(config))
+    answer_sitemaps(site, folders)
     write_search_index(site)
