@@ -37,6 +37,12 @@ def sources_of(published: str) -> dict[str, Path]:
     return {locale: DOCS / locale / published for locale in ("zh", "en")}
 
 
+def shown(path: Path) -> str:
+    """Return ``path`` as the README names files (``docs/zh/R36.md``) when it is the
+    repository's, else whole."""
+    return path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
+
+
 def twin(name: str, locale: str) -> Path:
     """Return the path of page ``name`` in ``locale``."""
     return DOCS / locale / f"{name}.md"

@@ -19,7 +19,7 @@ import attn
 from coursesite.content.glossary import Term, load_terms, load_titles
 from tests import prose_lines as prose_lines_module
 from tests.constants import PREFIXES
-from tests.docs_pages import DOCS, ROOT, sources_of, translations
+from tests.docs_pages import DOCS, ROOT, shown, sources_of, translations
 from tests.prose_lines import prose_lines
 
 TERMS = load_terms()
@@ -31,11 +31,6 @@ QUOTES = [
     for published in title["pages"]
     for locale in PREFIXES
 ]
-
-
-def shown(path: Path) -> str:
-    """Return ``path`` as the repository names it, when it is inside the repository."""
-    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
 
 
 def prose(path: Path) -> str:

@@ -23,11 +23,9 @@ def seed_sentences() -> list[str]:
     return sentences
 
 
-def test_seed_has_a_lesson_body() -> None:
-    assert len(seed_sentences()) > 20
-
-
 def test_every_sentence_of_the_seed_is_on_the_chinese_page() -> None:
+    # The seed cut as the check cuts it: a sentence of b1, whole (a split lost would pass).
+    assert "两行各自在三个key列间归一化。" in seed_sentences()
     page = twin("R36", "zh").read_text(encoding="utf-8")
     missing = [s for s in seed_sentences() if s not in page]
     assert not missing, (

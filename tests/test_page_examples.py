@@ -16,7 +16,7 @@ from sybil import Sybil
 
 from conftest import pages, readme
 from tests.constants import PREFIXES
-from tests.docs_pages import ROOT, page_names, twin
+from tests.docs_pages import ROOT, page_names, shown, twin
 from tests.markdown_parts import code_outputs, fences, line_of, prose_decimals
 
 #: What a Markdown highlighter reads as Python, by a fence's first word: a block so marked
@@ -44,11 +44,6 @@ OUTSIDE = (
     "Sybil runs an example here that is in no Python block of the page as it renders (a fence "
     "inside another block?)"
 )
-
-
-def shown(path: Path) -> str:
-    """Return ``path`` as the README names files: ``docs/zh/R36.md``."""
-    return path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
 
 
 def not_run(path: Path, sybil: Sybil = pages) -> list[str]:

@@ -19,7 +19,7 @@ import pytest
 
 from authoring.stamp import sha256
 from tests import markdown_parts
-from tests.docs_pages import ROOT, page_names, twin
+from tests.docs_pages import page_names, shown, twin
 from tests.markdown_parts import Part, front_matter, located_parts
 
 PAGES = page_names()
@@ -39,11 +39,6 @@ HUNK = re.compile(r"^@@ -(\d+)(,\d+)? \+(\d+)(,\d+)? @@")
 #: How many versions of a Chinese page back to look for the one its English page was stamped
 #: against (only when the stamp is stale).
 HISTORY = 50
-
-
-def shown(path: Path) -> str:
-    """Return ``path`` as the README names files: ``docs/zh/R36.md``."""
-    return path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
 
 
 def block_diff(zh: Part, en: Part, files: tuple[str, str]) -> list[str]:
