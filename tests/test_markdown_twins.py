@@ -17,7 +17,6 @@ from tests.browser import serving
 from tests.constants import PREFIXES
 from tests.docs_pages import (
     DOCS,
-    FIXTURES,
     ROOT,
     notebook_names,
     page_names,
@@ -31,8 +30,6 @@ from tests.site import ITEM, sections, sitemap_requests, soup
 SECTIONS = {"zh": "中文", "en": "English"}
 VIEW_LABELS = {"zh": "查看 Markdown", "en": "View Markdown"}
 MARKER = "<!-- generated:"
-#: A lab notebook that only prints the language it names (``LOCALE``, the copy's language).
-TINY_LAB = (FIXTURES / "tiny_lab.py").read_text(encoding="utf-8")
 
 
 def has_generated_parts(name: str) -> bool:
