@@ -11,6 +11,8 @@ it out.
 (0.422, 0.155, 0.422)
 >>> fig.state("b3").highlights
 (Highlight(matrix='S', rows=(1,)), Highlight(matrix='A', rows=(1,)), Highlight(matrix='Y', rows=(1,)))
+>>> fig.state("b0").ahead  # shown at b0, introduced at b2
+(('A', 'b2'), ('V', 'b2'), ('Y', 'b2'))
 
 The page also lets the reader turn query 1: ``query_turns()`` returns the states of that
 interactive figure, each state one read of query 1, computed here too. Its keys are ``angles`` (degrees),
@@ -60,6 +62,9 @@ class State:
     single_read_row: int | None = None
     #: b1: show each row's sum of weights, and the column-normalised table beside A.
     row_sums: bool = False
+    #: The matrices the figure shows before the text has introduced them, each with the state
+    #: that does (b0 shows A, V and Y, which b2 defines): the figure marks them as not yet met.
+    ahead: tuple[tuple[str, str], ...] = ()
 
     @property
     def anchor(self) -> str:
@@ -104,7 +109,7 @@ def lesson_figure(
         "row_sums_by_query": _table(softmax(r.scores, axis=0).sum(axis=-1, keepdims=True)),
     }
     states = (
-        State("b0", (Highlight("S", (0,)),)),
+        State("b0", (Highlight("S", (0,)),), ahead=(("A", "b2"), ("V", "b2"), ("Y", "b2"))),
         State("b2", (Highlight("A"), Highlight("V"), Highlight("Y")), single_read_row=0),
         State("b3", (Highlight("S", (1,)), Highlight("A", (1,)), Highlight("Y", (1,)))),
         State("b1", (Highlight("A"),), row_sums=True),
