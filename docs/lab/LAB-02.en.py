@@ -94,7 +94,9 @@ weights_before_after(before.weights, after_v.weights, changed="V", locale=LOCALE
 # %% [markdown]
 # ## Adding batch and head axes <a id="batch-heads"></a>
 #
-# Copy the lesson's two queries $B\times H$ times: one batch of $B=2$ examples with 3 heads each, the queries of head h multiplied by h; index b picks an example. K and V stay two-dimensional and broadcast along the batch and head axes. The scores and weights have the shape $B\times H\times n_q\times n_k$.
+# Copy the lesson's two queries $B\times H$ times: one batch of $B=2$ examples with 3 heads each, the queries of the 3 heads multiplied by 1, 2 and 3. K and V stay two-dimensional and broadcast along the batch and head axes. The scores and weights have the shape $B\times H\times n_q\times n_k$. In the code, the indices b (the example) and h (the head) count from 0, as numpy does: `many.weights[0]`, printed as `A[0]`, holds the weights of example 1.
+#
+# In real multi-head attention, each head has projections of its own, which compute its own Q, K and V from the same input; here the heads share the lesson's K and V and differ only by a multiple of the query, so that each head can be compared directly with the lesson's reads.
 
 # %%
 B, H = 2, 3
@@ -102,7 +104,7 @@ head_scale = np.arange(1, H + 1).reshape(1, H, 1, 1)
 Q_bh = np.broadcast_to(Q, (B, H, 2, 2)) * head_scale
 many = attn.read(Q_bh, K, V)
 print(many.weights.shape, many.output.shape)
-print("A of example 1 (b = 0) =", many.weights[0], sep="\n")
+print("A[0] =", many.weights[0], sep="\n")
 
 # %% [markdown]
 # Claim: the softmax is still over the last axis, the key axis; every row of every head of every example sums to 1, while the sums along the query axis are not 1. Each head's result is what its own two-dimensional Q gives in a separate call (two queries, so two reads at once); in every example, head 1 gives the lesson's two reads.

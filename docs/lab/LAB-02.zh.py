@@ -94,7 +94,9 @@ weights_before_after(before.weights, after_v.weights, changed="V", locale=LOCALE
 # %% [markdown]
 # ## 加上 batch 与 head <a id="batch-heads"></a>
 #
-# 把课页的两个 query 复制成 $B\times H$ 份：一个 batch 里有 $B=2$ 个样本，每个样本 3 个 head，第 h 个 head 的 query 乘以 h；下标 b 选出一个样本。K、V 仍是二维，沿 batch 与 head 两个轴广播。分数与权重的形状是 $B\times H\times n_q\times n_k$。
+# 把课页的两个 query 复制成 $B\times H$ 份：一个 batch 里有 $B=2$ 个样本，每个样本 3 个 head，3 个 head 的 query 分别乘以 1、2、3。K、V 仍是二维，沿 batch 与 head 两个轴广播。分数与权重的形状是 $B\times H\times n_q\times n_k$。代码里的下标 b（样本）与 h（head）和 numpy 一样从 0 数起：`many.weights[0]`，印作 `A[0]`，是第 1 个样本的权重。
+#
+# 真正的多头注意力中，每个 head 有自己的投影矩阵，从同一输入算出各自的 Q、K、V；这里各 head 共用课页的 K、V，只把 query 乘以不同倍数，是为了让每个 head 都能与课页的读取直接对照。
 
 # %%
 B, H = 2, 3
@@ -102,7 +104,7 @@ head_scale = np.arange(1, H + 1).reshape(1, H, 1, 1)
 Q_bh = np.broadcast_to(Q, (B, H, 2, 2)) * head_scale
 many = attn.read(Q_bh, K, V)
 print(many.weights.shape, many.output.shape)
-print("A of example 1 (b = 0) =", many.weights[0], sep="\n")
+print("A[0] =", many.weights[0], sep="\n")
 
 # %% [markdown]
 # 结论：softmax 仍在最后一个轴上，也就是 key 轴；每个样本、每个 head 的每一行都和为 1，沿 query 轴求和则不是 1。每个 head 的结果，都等于单独用这个 head 的二维 Q 算一次（两个 query，一次算出两次读取）；每个样本的第 1 个 head 都给出课页的两次读取。
