@@ -16,7 +16,7 @@ document$.subscribe(() => {
   const row = (name, cell, n) => `<tr><th scope="row">${name}</th>${cell.repeat(n)}</tr>`;
   const k = values[0].length;
   // The lesson's V first, then the other: each named by its row 3, where they differ.
-  const named = (i) => `${word(i ? "other_v" : "lesson_v")}: v₃ = (${values[i][2].map(num).join(", ")})`;
+  const named = (i) => word(i ? "other_v" : "lesson_v", { row: `(${values[i][2].map(num).join(", ")})` });
 
   const box = document.createElement("div");
   box.className = "r36-explore";
