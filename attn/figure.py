@@ -11,15 +11,19 @@ it out.
 (0.422, 0.155, 0.422)
 >>> fig.state("b3").highlights
 (Highlight(matrix='S', rows=(1,)), Highlight(matrix='A', rows=(1,)), Highlight(matrix='Y', rows=(1,)))
+>>> fig.state("b0").ahead  # shown at b0, introduced at b2
+(('A', 'b2'), ('V', 'b2'), ('Y', 'b2'))
 
 The page also lets the reader turn query 1: ``query_turns()`` returns the states of that
 interactive figure, each state one read of query 1, computed here too. Its keys are ``angles`` (degrees),
-``lengths``, ``values`` (V's rows, which the page draws) and ``states`` (θ varying fastest, then r), each with
-``q`` (rounded to three decimals before it is read), ``scores``, ``weights`` and ``output``:
+``lengths``, ``values`` (the Vs the reader picks from, each as its rows, which the page draws) and
+``states`` (θ varying fastest, then r), each with ``q`` (rounded to three decimals before it is
+read), ``scores``, ``weights`` and ``outputs`` (one per V: the scores and weights do not depend
+on V):
 
 >>> turns = query_turns()
 >>> sorted(turns), sorted(turns["states"][0])
-(['angles', 'lengths', 'states', 'values'], ['output', 'q', 'scores', 'weights'])
+(['angles', 'lengths', 'states', 'values'], ['outputs', 'q', 'scores', 'weights'])
 """
 
 from __future__ import annotations
@@ -60,6 +64,9 @@ class State:
     single_read_row: int | None = None
     #: b1: show each row's sum of weights, and the column-normalised table beside A.
     row_sums: bool = False
+    #: The matrices the figure shows before the text has introduced them, each with the state
+    #: that does (b0 shows A, V and Y, which b2 defines): the figure marks them as not yet met.
+    ahead: tuple[tuple[str, str], ...] = ()
 
     @property
     def anchor(self) -> str:
@@ -104,7 +111,7 @@ def lesson_figure(
         "row_sums_by_query": _table(softmax(r.scores, axis=0).sum(axis=-1, keepdims=True)),
     }
     states = (
-        State("b0", (Highlight("S", (0,)),)),
+        State("b0", (Highlight("S", (0,)),), ahead=(("A", "b2"), ("V", "b2"), ("Y", "b2"))),
         State("b2", (Highlight("A"), Highlight("V"), Highlight("Y")), single_read_row=0),
         State("b3", (Highlight("S", (1,)), Highlight("A", (1,)), Highlight("Y", (1,)))),
         State("b1", (Highlight("A"),), row_sums=True),
@@ -116,19 +123,24 @@ def lesson_figure(
 #: more would cost the page's first load 0.5 KB (gzip) more.
 ANGLES = tuple(range(0, 360, 15))
 LENGTHS = (0.5, 1.0, 4.0)
+#: A V beside the lesson's whose rows span a real triangle: the lesson's row 3 is the midpoint
+#: of rows 1 and 2, which flattens the triangle every output lies in to a segment. Row 3 is
+#: b2's (3, 1), so that the page's two examples of another V are one.
+TRIANGLE_V = ((2, 0), (0, 4), (3, 1))
 
 
 def query_turns(
     angles: tuple[int, ...] = ANGLES,
     lengths: tuple[float, ...] = LENGTHS,
     K: ArrayLike = LESSON_K,
-    V: ArrayLike = LESSON_V,
+    values: tuple[ArrayLike, ...] = (LESSON_V, TRIANGLE_V),
 ) -> dict[str, Any]:
     """Return query 1 turned: for each length r and direction θ (θ varying fastest), the read of
-    q₁ = r(cos θ, sin θ) over the sources of ``K``/``V``, as a JSON-ready dict.
+    q₁ = r(cos θ, sin θ) over the keys ``K``, with one output for each V of ``values``, as a
+    JSON-ready dict.
 
     q₁ is rounded to the figure's decimals before it is read, so the query shown is the query
-    read. The dict also names the angles, the lengths and V's rows, which the page draws.
+    read. The dict also names the angles, the lengths and each V's rows, which the page draws.
 
     >>> turns = query_turns()
     >>> len(turns["states"]) == len(ANGLES) * len(LENGTHS)
@@ -138,13 +150,23 @@ def query_turns(
     ((0.707, 0.707), (0.248, 0.248, 0.503))
     >>> turns["states"][2 * len(ANGLES) + ANGLES.index(45)]["weights"]  # length 4: sharper
     (0.053, 0.053, 0.894)
+    >>> at_45["outputs"]  # the lesson's V pins it at the midpoint; the triangle's does not
+    ((1.0, 2.0), (2.007, 1.497))
     """
     states = []
     for length in lengths:
         for angle in angles:
             theta = np.deg2rad(angle)
             q = np.round(length * np.array([np.cos(theta), np.sin(theta)]), DECIMALS) + 0.0
-            r = read(q, K, V)
-            rows = {"q": q, "scores": r.scores, "weights": r.weights, "output": r.output}
-            states.append({name: _table([row])[0] for name, row in rows.items()})
-    return {"angles": angles, "lengths": lengths, "values": _table(V), "states": states}
+            # Only the output depends on V: one read per V, the scores and weights shown once.
+            reads = [read(q, K, V) for V in values]
+            rows = {"q": q, "scores": reads[0].scores, "weights": reads[0].weights}
+            state: dict[str, Any] = {name: _table([row])[0] for name, row in rows.items()}
+            state["outputs"] = _table([each.output for each in reads])
+            states.append(state)
+    return {
+        "angles": angles,
+        "lengths": lengths,
+        "values": tuple(_table(V) for V in values),
+        "states": states,
+    }

@@ -157,8 +157,16 @@ def matrix_html(
     caption = labels[name]
     if name == "A_by_query":
         caption += f' <span class="r36-badge r36-badge--wrong">{labels["wrong"]}</span>'
+    # A matrix the text has not introduced yet: dimmed, and said in words ("see b2"), a link
+    # to the state that introduces it (the stepper follows the hash).
+    met_at = dict(state.ahead).get(name)
+    classes = "r36-matrix"
+    if met_at is not None:
+        ahead = labels["ahead"].format(key=met_at)
+        caption += f' <a class="r36-badge" href="#r36-{met_at}">{ahead}</a>'
+        classes += " r36-matrix--ahead"
     return (
-        f'<table class="r36-matrix" data-matrix="{name}"><caption>{caption}</caption>'
+        f'<table class="{classes}" data-matrix="{name}"><caption>{caption}</caption>'
         f"<thead><tr><td></td>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
     )
 

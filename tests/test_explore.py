@@ -33,7 +33,12 @@ def test_every_state_is_the_read_attn_computes_for_its_query(site: Path, prefix:
     assert 1 in lengths
     assert len(lengths) >= 2
     assert len(states) == len(angles) * len(lengths)
-    np.testing.assert_array_equal(data["values"], V)
+    # The lesson's V first (the default the page opens with), then one whose rows span a
+    # real triangle: its row 3 is not on the segment of rows 1 and 2 (2x + y = 4).
+    values = np.array(data["values"])
+    np.testing.assert_array_equal(values[0], V)
+    assert len(values) == 2
+    assert 2 * values[1][2][0] + values[1][2][1] != 4, "the other V is flat too"
     for i, state in enumerate(states):
         length, theta = lengths[i // len(angles)], np.deg2rad(angles[i % len(angles)])
         # q₁ = r(cos θ, sin θ), to the figure's three decimals: the query shown is the one read.
@@ -41,9 +46,16 @@ def test_every_state_is_the_read_attn_computes_for_its_query(site: Path, prefix:
             state["q"], length * np.array([np.cos(theta), np.sin(theta)]), atol=5e-4
         )
         read = attn.read(np.array(state["q"]), K, V)
-        for name in ("scores", "weights", "output"):
+        for name in ("scores", "weights"):
             np.testing.assert_array_equal(
                 state[name], getattr(read, name).round(3), err_msg=f"state {i}: {name}"
+            )
+        assert len(state["outputs"]) == len(values)
+        for j, v in enumerate(values):
+            np.testing.assert_array_equal(
+                state["outputs"][j],
+                attn.read(np.array(state["q"]), K, v).output.round(3),
+                err_msg=f"state {i}: output over V {j + 1}",
             )
 
 

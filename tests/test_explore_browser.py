@@ -60,12 +60,37 @@ def test_the_explorable_names_its_columns_and_three_arrow_presses_show_and_say_n
     said = SAID[locale].format(angle=angles[3], length=1, weights=SEPARATOR[locale].join(weights))
     expect(slider).to_have_attribute("aria-valuetext", said)
     live = page.locator(".r36-explore [aria-live=polite]")
-    expect(live).to_contain_text(", ".join(number(y) for y in state["output"]))
+    expect(live).to_contain_text(", ".join(number(y) for y in state["outputs"][0]))
     # A longer query: the same direction, sharper weights, said in the live region too.
     page.locator(".r36-explore input[type=radio]").nth(lengths.index(4)).check()
     sharper = data["states"][lengths.index(4) * len(angles) + 3]["weights"]
     expect(live).to_contain_text(SEPARATOR[locale].join(number(w) for w in sharper))
     assert max(sharper) > max(state["weights"])
+
+
+def test_the_other_v_spans_a_triangle_and_moves_the_output_off_the_segment(
+    page: Page, base_url: str
+) -> None:
+    page.goto(f"{base_url}R36.html")
+    data = island(page)
+    angles, lengths = data["angles"], data["lengths"]
+    page.get_by_role("slider").focus()
+    for _ in range(angles.index(45)):
+        page.keyboard.press("ArrowRight")
+    state = data["states"][lengths.index(1) * len(angles) + angles.index(45)]
+    shown_y1 = page.locator(".r36-explore__y")
+    # The lesson's V is the default: at 45° its Y₁ is pinned at the segment's midpoint.
+    assert shown_y1.all_inner_texts() == [number(y) for y in state["outputs"][0]] == ["1", "2"]
+    flat = page.locator(".r36-explore polygon").get_attribute("points")
+    other = page.locator("label:has(input[name=r36-explore-values])").nth(1)
+    expect(other).to_contain_text("v₃ = (3, 1)")
+    other.locator("input").check()
+    moved = [number(y) for y in state["outputs"][1]]
+    assert shown_y1.all_inner_texts() == moved
+    assert 2 * float(moved[0]) + float(moved[1]) != 4, "Y₁ is still on the segment"
+    assert page.locator(".r36-explore polygon").get_attribute("points") != flat
+    live = page.locator(".r36-explore [aria-live=polite]")
+    expect(live).to_contain_text(", ".join(moved))
 
 
 def test_the_explorable_passes_axe_in_both_palettes(page: Page, base_url: str) -> None:

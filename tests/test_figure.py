@@ -28,6 +28,7 @@ from coursesite.figure import (
     with_asked_for,
     with_figures,
 )
+from coursesite.words import Words
 from tests.constants import PREFIXES, STATE_ANCHORS, STATE_ORDER
 from tests.docs_pages import page_names, twin
 from tests.markdown_parts import FENCE, front_matter
@@ -167,6 +168,24 @@ def test_each_state_highlights_what_its_text_names(locale: str, key: str) -> Non
     assert marked == expected
     for row in page.select("tr.is-highlighted td"):
         assert row.find("strong"), "a highlighted number must be bold, not only coloured"
+
+
+@pytest.mark.parametrize("locale", list(PREFIXES))
+@pytest.mark.parametrize("key", STATE_ORDER)
+def test_a_matrix_the_text_has_not_introduced_yet_is_marked_in_words(locale: str, key: str) -> None:
+    # Revealed as the text goes (b0 shows A, V and Y, which b2 introduces): marked by a frame
+    # and the words "see b2", a link to that state, not by colour alone.
+    page = BeautifulSoup(figure_html(lesson_figure(), key, locale, a_caption(key)), "html.parser")
+    ahead = {t["data-matrix"]: t.select_one("caption a") for t in page.select(".r36-matrix--ahead")}
+    assert sorted(ahead) == {"b0": ["A", "V", "Y"]}.get(key, [])
+    for link in ahead.values():
+        assert link["href"] == "#r36-b2"
+        assert link.get_text() == Words(locale, "figure")["ahead"].format(key="b2")
+    if key == "b0":
+        # b2 is where they are met: its figure highlights all three, and b0's caption says so.
+        assert {mark.matrix for mark in lesson_figure().state("b2").highlights} == set(ahead)
+        caption = markdown_captions(twin("R36", locale).read_text(encoding="utf-8"))["b0"]
+        assert "b2" in caption, caption
 
 
 @pytest.mark.parametrize("prefix", PREFIXES.values())

@@ -9,6 +9,19 @@ from tests.markdown_parts import body
 
 # The seed's relative links point at the built site; the page links the Markdown sources.
 RELATIVE_HTML_LINK = re.compile(r"\]\((?!https?:)([\w-]+)\.html(#[\w-]+)?\)")
+# The one other change the site makes to the seed's links (the sources page says so): the
+# utm_* tracking parameters go, which tell a reader nothing.
+TRACKING = re.compile(r"[?&]utm_\w+=[^&)\s]*")
+
+
+def without_tracking(link: str) -> str:
+    """Return a link's URL without its ``utm_*`` parameters.
+
+    >>> without_tracking("https://x.org/a?utm_source=o&id=2&utm_term=t")
+    'https://x.org/a?id=2'
+    """
+    kept = TRACKING.sub("", link)
+    return kept if "?" in kept or "&" not in kept else kept.replace("&", "?", 1)
 
 
 def seed_sentences() -> list[str]:
@@ -16,6 +29,7 @@ def seed_sentences() -> list[str]:
     text = SEED.read_text(encoding="utf-8")
     lesson = text[text.index("# R36") :]
     lesson = RELATIVE_HTML_LINK.sub(lambda m: f"]({m.group(1)}.md{m.group(2) or ''})", lesson)
+    lesson = re.sub(r"\]\((https?:[^)\s]+)\)", lambda m: f"]({without_tracking(m[1])})", lesson)
     sentences = []
     for line in lesson.splitlines():
         line = line.strip().lstrip("#").strip()
@@ -38,3 +52,10 @@ def test_the_full_text_view_lines_are_not_on_the_page() -> None:
     assert "可读全文" not in page
     # After the front matter (the page's description), the lesson's own title comes first.
     assert page.lstrip().startswith("# R36 · 很多次读取，可以并列成一次矩阵运算")
+
+
+def test_the_page_links_carry_no_tracking_parameters() -> None:
+    for locale in ("zh", "en"):
+        page = twin("R36", locale).read_text(encoding="utf-8")
+        assert "utm_" not in page, f"R36.{locale}.md keeps a utm_* parameter"
+    assert "utm_" in SEED.read_text(encoding="utf-8"), "the seed's link had them to strip"

@@ -233,6 +233,51 @@ def test_english_page_was_reviewed_against_the_current_chinese_page(name: str) -
         pytest.fail(stale_stamp(name, source, english, digest), pytrace=False)
 
 
+#: What a description states that a translation keeps: a number, a formula written with ``=``
+#: or ``ᵀ`` (S=QKᵀ), a matrix's letter standing alone (A). The front matter is outside the body
+#: the other parts are read from, and the description is what the home page, llms.txt and
+#: search show of a page.
+DESCRIBED = re.compile(
+    r"\d+(?:\.\d+)?|[A-Za-z0-9/]*[=ᵀ√][A-Za-z0-9/=ᵀ√]*|(?<![A-Za-z.])[A-Z](?![A-Za-z])"
+)
+
+
+def described(description: str) -> list[str]:
+    """Return the numbers and formulas of a page's description, sorted (a translation may order
+    them its own way); an English sentence's opening article "A" is not the matrix A.
+
+    >>> described("A score table S=QKᵀ: weights A, output Y=AV, 2 rows. A row sums to 1.")
+    ['1', '2', 'A', 'S=QKᵀ', 'Y=AV']
+    >>> described("分数表 S=QKᵀ、权重 A 与输出 Y=AV，2 行，每行和为 1。")
+    ['1', '2', 'A', 'S=QKᵀ', 'Y=AV']
+    """
+    found = []
+    for match in DESCRIBED.finditer(description):
+        opening = description[: match.start()].rstrip().endswith((".", ":")) or not match.start()
+        if not (match[0] == "A" and opening and description[match.end() :].startswith(" ")):
+            found.append(match[0])
+    return sorted(found)
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_the_description_keeps_the_chinese_ones_numbers_and_formulas(name: str) -> None:
+    zh, en = (
+        front_matter(twin(name, locale).read_text(encoding="utf-8")).get("description", "")
+        for locale in ("zh", "en")
+    )
+    assert described(en) == described(zh), (
+        f"{name}: the descriptions of {shown(twin(name, 'zh'))} and {shown(twin(name, 'en'))} "
+        f"state different numbers or formulas: {described(zh)} and {described(en)}"
+    )
+
+
+def test_a_changed_formula_in_a_description_is_found() -> None:
+    zh = "分数表 S=QKᵀ、沿 key 轴归一化的权重 A 与输出 Y=AV。"
+    assert described("the score table S=QKᵀ, weights A, output Y=AV.") == described(zh)
+    assert described("the score table S=KQᵀ, weights A, output Y=AV.") != described(zh)
+    assert described("the score table S=QKᵀ, weights, output Y=AV.") != described(zh)
+
+
 def test_markdown_parts_does_what_its_examples_say() -> None:
     assert doctest.testmod(markdown_parts).failed == 0
 

@@ -1,5 +1,6 @@
-// R36's explorable: the reader turns query 1. Every number is in the data island, computed by
-// attn at build time; this only picks a state and draws it.
+// R36's explorable: the reader turns query 1, over the lesson's V or one whose rows span a real
+// triangle. Every number is in the data island, computed by attn at build time; this only
+// picks a state and draws it.
 document$.subscribe(() => {
   const island = document.getElementById("r36-explore");
   if (!island || document.querySelector(".r36-explore")) return;
@@ -13,7 +14,9 @@ document$.subscribe(() => {
   const head = (n, label) => `<thead><tr><td></td>${Array.from({ length: n },
     (_, j) => `<th scope="col">${axis(label, { n: j + 1 })}</th>`).join("")}</tr></thead>`;
   const row = (name, cell, n) => `<tr><th scope="row">${name}</th>${cell.repeat(n)}</tr>`;
-  const k = values.length;
+  const k = values[0].length;
+  // The lesson's V first, then the other: each named by its row 3, where they differ.
+  const named = (i) => word(i ? "other_v" : "lesson_v", { row: `(${values[i][2].map(num).join(", ")})` });
 
   const box = document.createElement("div");
   box.className = "r36-explore";
@@ -26,6 +29,9 @@ document$.subscribe(() => {
       <output for="r36-explore-angle"></output>
       <fieldset><legend>${word("length")}</legend>${lengths.map((r, i) =>
         `<label><input type="radio" name="r36-explore-length" value="${i}">${num(r)}</label>`).join("")}
+      </fieldset>
+      <fieldset><legend>V</legend>${values.map((v, i) =>
+        `<label><input type="radio" name="r36-explore-values" value="${i}">${named(i)}</label>`).join("")}
       </fieldset>
     </div>
     <div class="r36-explore__readout">
@@ -43,50 +49,62 @@ document$.subscribe(() => {
   island.after(box);
 
   const svg = box.querySelector("svg");
-  const unit = 40, left = Math.min(0, ...values.map((v) => v[0])) - 0.6;
-  const top = Math.max(0, ...values.map((v) => v[1])) + 0.6;
+  // One frame for every V, so that switching V moves the points, not the axes.
+  const rows = values.flat();
+  const unit = 40, left = Math.min(0, ...rows.map((v) => v[0])) - 0.6;
+  const top = Math.max(0, ...rows.map((v) => v[1])) + 0.6;
   const at = (v) => [(v[0] - left) * unit, (top - v[1]) * unit].map((x) => x.toFixed(1));
-  const [width, height] = at([Math.max(...values.map((v) => v[0])) + 2.4, -0.6]);
+  const [width, height] = at([Math.max(...rows.map((v) => v[0])) + 2.4, -0.6]);
   svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
-  svg.innerHTML = `
-    <polygon points="${values.map((v) => at(v).join(",")).join(" ")}"/>
-    ${values.map((v, i) => {
-      const [x, y] = at(v);
-      return `<circle cx="${x}" cy="${y}" r="4"/>
-        <text x="${Number(x) + 8}" y="${Number(y) + 4}">v${"₁₂₃"[i]} (${v.map(num).join(", ")})</text>`;
-    }).join("")}
-    <g class="r36-explore__y1"><rect x="-5" y="-5" width="10" height="10"/><text x="-24" y="5">Y₁</text></g>`;
+  const draw = (vs) => {
+    svg.innerHTML = `
+      <polygon points="${vs.map((v) => at(v).join(",")).join(" ")}"/>
+      ${vs.map((v, i) => {
+        const [x, y] = at(v);
+        return `<circle cx="${x}" cy="${y}" r="4"/>
+          <text x="${Number(x) + 8}" y="${Number(y) + 4}">v${"₁₂₃"[i]} (${v.map(num).join(", ")})</text>`;
+      }).join("")}
+      <g class="r36-explore__y1"><rect x="-5" y="-5" width="10" height="10"/><text x="-24" y="5">Y₁</text></g>`;
+  };
 
   const slider = box.querySelector("input[type=range]");
   const fill = (cls, xs) =>
     box.querySelectorAll(`.${cls}`).forEach((el, j) => { el.textContent = num(xs[j]); });
   let length = Math.max(0, lengths.indexOf(1));
-  box.querySelectorAll("input[type=radio]")[length].checked = true;
+  let v = 0;
+  box.querySelector(`input[name=r36-explore-length][value="${length}"]`).checked = true;
+  box.querySelector("input[name=r36-explore-values][value='0']").checked = true;
+  draw(values[v]);
   const show = (announce) => {
     const angle = Number(slider.value);
     const state = states[length * angles.length + angle];
+    const y1 = state.outputs[v];
     fill("r36-explore__s", state.scores);
     fill("r36-explore__w", state.weights);
     fill("r36-explore__q", state.q);
-    fill("r36-explore__y", state.output);
+    fill("r36-explore__y", y1);
     box.querySelectorAll(".r36-explore__bar").forEach((bar, j) => {
       bar.style.width = `${state.weights[j] * 100}%`;
     });
-    svg.querySelector("g").setAttribute("transform", `translate(${at(state.output)})`);
+    svg.querySelector("g").setAttribute("transform", `translate(${at(y1)})`);
     const weights = state.weights.map(num).join(word("separator"));
     const said = word("said", { angle: angles[angle], length: num(lengths[length]), weights });
     slider.setAttribute("aria-valuetext", said);
     box.querySelector("output").textContent = `θ = ${angles[angle]}°`;
-    // The slider speaks its value text; the region adds the output, and all of it when the
-    // length changes (a radio button says only its length).
-    const output = `${word("output")} Y₁ = (${state.output.map(num).join(", ")})`;
+    // The slider speaks its value text; the region adds the output, and all of it when a
+    // radio button changes the length or V (the button says only its own label).
+    const output = `${word("output")} Y₁ = (${y1.map(num).join(", ")})`;
     if (announce) box.querySelector("[aria-live]").textContent =
-      announce === "length" ? word("both", { said, output }) : output;
+      announce === "angle" ? output : word("both", { said, output });
   };
   slider.addEventListener("input", () => show("angle"));
-  box.querySelector("fieldset").addEventListener("change", (event) => {
-    length = Number(event.target.value);
-    show("length");
+  box.querySelector(".r36-explore__controls").addEventListener("change", (event) => {
+    if (event.target.name === "r36-explore-length") length = Number(event.target.value);
+    else if (event.target.name === "r36-explore-values") {
+      v = Number(event.target.value);
+      draw(values[v]);
+    } else return;
+    show(event.target.name);
   });
   show(null);
 });

@@ -14,7 +14,7 @@
 # %% [markdown]
 # # LAB 02 · E · Change only q, or only V: what does each change? <a id="lab-02"></a>
 #
-# This is the site's own version of exercise E of LAB 02; the original is on Deepnote, and the "Keep learning" section at the end of [R36](../R36.md) links to both. The data are R36's: two queries read three sources; the lesson says K and V are those of lessons R31 and R32, but does not print them; as on the R36 page, these are the simplest values that reproduce its numbers. First change only query 2, then only V, and see where the score table $S=QK^{\mathsf T}$, the weights $A=\operatorname{softmax}_{\text{key}}(S)$ and the output $Y=AV$ change and where they do not; finally, add the batch and head axes.
+# This is the site's own version of exercise E of LAB 02; the original is on Deepnote, and the “Keep learning” section at the end of [R36](../R36.md) links to both. The data are R36's: two queries read three sources; the lesson says K and V are those of lessons R31 and R32, but does not print them; as on the R36 page, these are the simplest values that reproduce its numbers. First change only query 2, then only V, and see where the score table $S=QK^{\mathsf T}$, the weights $A=\operatorname{softmax}_{\text{key}}(S)$ and the output $Y=AV$ change and where they do not; finally, add the batch and head axes.
 #
 # Every claim is an `assert` in a code cell: if a claim is wrong, that cell fails, and so do the site's build and its tests.
 #
@@ -40,7 +40,7 @@ print("S =", before.scores, "A =", before.weights, "Y =", before.output, sep="\n
 # %% [markdown]
 # ## Change only query 2 <a id="change-q"></a>
 #
-# Replace query 2, $q_2=(0,1)$, with $(0,2)$: the same direction, twice as long. Query 1, K and V stay as they are.
+# Replace query 2, q₂ = (0, 1), with (0, 2): the same direction, twice as long. Query 1, K and V stay as they are.
 
 # %%
 q2_new = 2 * q2
@@ -49,7 +49,7 @@ after_q = attn.read(Q_new, K, V)
 print("S =", after_q.scores, "A =", after_q.weights, "Y =", after_q.output, sep="\n")
 
 # %% [markdown]
-# Claim: row 1 of $S$, $A$ and $Y$ keeps every number, and row 2 of all three changes. Row 1 is still query 1's single read, and row 2 is exactly the new query's single read. No row depends on any query but its own.
+# Claim: row 1 of S, A and Y keeps every number, and row 2 of all three changes. Row 1 is still query 1's single read, and row 2 is exactly the new query's single read. No row depends on any query but its own.
 
 # %%
 for name in ("scores", "weights", "output"):
@@ -72,7 +72,7 @@ weights_before_after(before.weights, after_q.weights, changed="query 2", locale=
 # %% [markdown]
 # ## Change only V <a id="change-v"></a>
 #
-# This time Q and K stay as they are; only source 2's value changes, from $(0,4)$ to $(4,0)$.
+# This time Q and K stay as they are; only source 2's value changes, from (0, 4) to (4, 0).
 
 # %%
 V_new = np.array(V)  # a writable copy: the lesson's V is read-only
@@ -81,7 +81,7 @@ after_v = attn.read(Q, K, V_new)
 print("S =", after_v.scores, "A =", after_v.weights, "Y =", after_v.output, sep="\n")
 
 # %% [markdown]
-# Claim: $S$ and $A$ do not change at all, because they are computed from Q and K only; $Y$ changes. Both queries give source 2 some weight, so both rows of $Y$ change, and the change is exactly $A$ times the change in V.
+# Claim: S and A do not change at all, because they are computed from Q and K only; Y changes. Both queries give source 2 some weight, so both rows of Y change, and the change is exactly A times the change in V.
 
 # %%
 assert np.array_equal(after_v.scores, before.scores)
@@ -94,7 +94,9 @@ weights_before_after(before.weights, after_v.weights, changed="V", locale=LOCALE
 # %% [markdown]
 # ## Adding batch and head axes <a id="batch-heads"></a>
 #
-# Copy the lesson's two queries $B\times H$ times: one batch of $B=2$ examples with 3 heads each, the queries of head h multiplied by h; index b picks an example. K and V stay two-dimensional and broadcast along the batch and head axes. The scores and weights have the shape $B\times H\times n_q\times n_k$.
+# Copy the lesson's two queries $B\times H$ times: one batch of B = 2 examples with 3 heads each, the queries of the 3 heads multiplied by 1, 2 and 3. K and V stay two-dimensional and broadcast along the batch and head axes. The scores and weights have the shape $B\times H\times n_q\times n_k$. In the code, the indices b (the example) and h (the head) count from 0, as numpy does: `many.weights[0]`, printed as `A[0]`, holds the weights of example 1.
+#
+# In real multi-head attention, each head has projections of its own, which compute its own Q, K and V from the same input; here the heads share the lesson's K and V and differ only by a multiple of the query, so that each head can be compared directly with the lesson's reads.
 
 # %%
 B, H = 2, 3
@@ -102,7 +104,7 @@ head_scale = np.arange(1, H + 1).reshape(1, H, 1, 1)
 Q_bh = np.broadcast_to(Q, (B, H, 2, 2)) * head_scale
 many = attn.read(Q_bh, K, V)
 print(many.weights.shape, many.output.shape)
-print("A of example 1 (b = 0) =", many.weights[0], sep="\n")
+print("A[0] =", many.weights[0], sep="\n")
 
 # %% [markdown]
 # Claim: the softmax is still over the last axis, the key axis; every row of every head of every example sums to 1, while the sums along the query axis are not 1. Each head's result is what its own two-dimensional Q gives in a separate call (two queries, so two reads at once); in every example, head 1 gives the lesson's two reads.
@@ -124,6 +126,6 @@ many.weights.sum(axis=-1)
 # %% [markdown]
 # ## Summary <a id="summary"></a>
 #
-# - Change only one query: only its row of $S$, $A$ and $Y$ changes; every other row keeps every number.
-# - Change only V: $S$ and $A$ stay the same and $Y$ changes; every row that reads the changed source changes, by an amount its weight decides.
+# - Change only one query: only its row of S, A and Y changes; every other row keeps every number.
+# - Change only V: S and A stay the same and Y changes; every row that reads the changed source changes, by an amount its weight decides.
 # - Add batch and head axes: each head reads on its own, the softmax is still over the last axis, the key axis, and every row sums to 1.

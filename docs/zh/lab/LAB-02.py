@@ -40,7 +40,7 @@ print("S =", before.scores, "A =", before.weights, "Y =", before.output, sep="\n
 # %% [markdown]
 # ## 只改 query 2 <a id="change-q"></a>
 #
-# 把 query 2 从 $q_2=(0,1)$ 换成同方向、长一倍的 $(0,2)$；query 1、K、V 都不动。
+# 把 query 2 从 q₂ = (0, 1) 换成同方向、长一倍的 (0, 2)；query 1、K、V 都不动。
 
 # %%
 q2_new = 2 * q2
@@ -49,7 +49,7 @@ after_q = attn.read(Q_new, K, V)
 print("S =", after_q.scores, "A =", after_q.weights, "Y =", after_q.output, sep="\n")
 
 # %% [markdown]
-# 结论：第 1 行在 $S$、$A$、$Y$ 中一个数都没变，第 2 行三者都变了。第 1 行仍是 query 1 单独读取的结果，第 2 行正是新 query 单独读取的结果。每一行都不受其他 query 的影响。
+# 结论：第 1 行在 S、A、Y 中一个数都没变，第 2 行三者都变了。第 1 行仍是 query 1 单独读取的结果，第 2 行正是新 query 单独读取的结果。每一行都不受其他 query 的影响。
 
 # %%
 for name in ("scores", "weights", "output"):
@@ -72,7 +72,7 @@ weights_before_after(before.weights, after_q.weights, changed="query 2", locale=
 # %% [markdown]
 # ## 只改 V <a id="change-v"></a>
 #
-# 这次 Q、K 不动，只把来源 2 的 value 从 $(0,4)$ 换成 $(4,0)$。
+# 这次 Q、K 不动，只把来源 2 的 value 从 (0, 4) 换成 (4, 0)。
 
 # %%
 V_new = np.array(V)  # a writable copy: the lesson's V is read-only
@@ -81,7 +81,7 @@ after_v = attn.read(Q, K, V_new)
 print("S =", after_v.scores, "A =", after_v.weights, "Y =", after_v.output, sep="\n")
 
 # %% [markdown]
-# 结论：$S$ 与 $A$ 完全不变，因为它们只由 Q 和 K 算出；$Y$ 变了。两个 query 都给来源 2 分了权重，所以 $Y$ 的两行都变，变化量正好是 $A$ 乘上 V 的变化。
+# 结论：S 与 A 完全不变，因为它们只由 Q 和 K 算出；Y 变了。两个 query 都给来源 2 分了权重，所以 Y 的两行都变，变化量正好是 A 乘上 V 的变化。
 
 # %%
 assert np.array_equal(after_v.scores, before.scores)
@@ -94,7 +94,9 @@ weights_before_after(before.weights, after_v.weights, changed="V", locale=LOCALE
 # %% [markdown]
 # ## 加上 batch 与 head <a id="batch-heads"></a>
 #
-# 把课页的两个 query 复制成 $B\times H$ 份：一个 batch 里有 $B=2$ 个样本，每个样本 3 个 head，第 h 个 head 的 query 乘以 h；下标 b 选出一个样本。K、V 仍是二维，沿 batch 与 head 两个轴广播。分数与权重的形状是 $B\times H\times n_q\times n_k$。
+# 把课页的两个 query 复制成 $B\times H$ 份：一个 batch 里有 B = 2 个样本，每个样本 3 个 head，3 个 head 的 query 分别乘以 1、2、3。K、V 仍是二维，沿 batch 与 head 两个轴广播。分数与权重的形状是 $B\times H\times n_q\times n_k$。代码里的下标 b（样本）与 h（head）和 numpy 一样从 0 数起：`many.weights[0]`，印作 `A[0]`，是第 1 个样本的权重。
+#
+# 真正的多头注意力中，每个 head 有自己的投影矩阵，从同一输入算出各自的 Q、K、V；这里各 head 共用课页的 K、V，只把 query 乘以不同倍数，是为了让每个 head 都能与课页的读取直接对照。
 
 # %%
 B, H = 2, 3
@@ -102,7 +104,7 @@ head_scale = np.arange(1, H + 1).reshape(1, H, 1, 1)
 Q_bh = np.broadcast_to(Q, (B, H, 2, 2)) * head_scale
 many = attn.read(Q_bh, K, V)
 print(many.weights.shape, many.output.shape)
-print("A of example 1 (b = 0) =", many.weights[0], sep="\n")
+print("A[0] =", many.weights[0], sep="\n")
 
 # %% [markdown]
 # 结论：softmax 仍在最后一个轴上，也就是 key 轴；每个样本、每个 head 的每一行都和为 1，沿 query 轴求和则不是 1。每个 head 的结果，都等于单独用这个 head 的二维 Q 算一次（两个 query，一次算出两次读取）；每个样本的第 1 个 head 都给出课页的两次读取。
@@ -124,6 +126,6 @@ many.weights.sum(axis=-1)
 # %% [markdown]
 # ## 小结 <a id="summary"></a>
 #
-# - 只改一个 query：只有它那一行的 $S$、$A$、$Y$ 会变，其他行一个数都不变。
-# - 只改 V：$S$ 与 $A$ 不变，$Y$ 变；读取了被改来源的行都会变，变多少由权重决定。
+# - 只改一个 query：只有它那一行的 S、A、Y 会变，其他行一个数都不变。
+# - 只改 V：S 与 A 不变，Y 变；读取了被改来源的行都会变，变多少由权重决定。
 # - 加上 batch 与 head：每个 head 各自独立读取，softmax 仍在最后的 key 轴上，每行和为 1。
