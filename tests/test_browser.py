@@ -51,7 +51,8 @@ def test_copying_a_doctest_gives_runnable_code(tab: Tab, base_url: str, prefix: 
     page, _ = tab.fresh()
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url)
     page.goto(f"{base_url}{prefix}R36.html")
-    block = page.locator("article .highlight").nth(2)  # state b2: r = attn.read(Q, K, V) ...
+    # State b2's first example: the read, its weights and its output.
+    block = page.locator("article .highlight").filter(has_text="r = attn.read(Q, K, V)").first
     block.hover()
     block.locator("button[data-md-type=copy]").click()
     copied = page.evaluate("navigator.clipboard.readText()")
