@@ -78,18 +78,23 @@ MAP: tuple[Step, ...] = (
     Step("files", "notebooks", "on_files", -50,
          "a .ipynb beside each notebook page, once mkdocs-jupyter's own step made the pages"),
     Step("nav", "agents", "on_nav", 0,
-         "llms.txt lists pages in the order of the navigation"),
+         "llms.txt lists pages in the order of the navigation, which only this event gives"),
     Step("page_markdown", "generated", "on_page_markdown", 0,
          "generated parts (glossary, attn reference, lessons) filled in the build's language"),
     Step("page_markdown", "agents", "on_page_markdown", 0,
          "the raw twin: the source's own bytes, generated parts filled by the same function"),
     Step("page_content", "notebooks", "on_page_content", 10,
-         "a notebook's HTML as mkdocs-jupyter renders it, trimmed and made like a page's, its "
-         "$...$ marked for MathML: before the formulas' step"),
+         "a notebook's HTML as mkdocs-jupyter renders it, trimmed and made like a page's: "
+         "its $...$ marked before the formulas' step reads them"),
     Step("page_content", "formulas", "on_page_content", 0,
-         "every formula becomes MathML (the lab's too: after the notebooks' step)"),
+         "every formula becomes MathML at build time, so that no page loads math JavaScript "
+         "(the lab's too: after the notebooks' step)"),
     Step("page_content", "agents", "on_page_content", 0,
          "the page's full-text view and raw twin linked under its title"),
+    Step("page_content", "figure", "on_page_content", 0,
+         "the figure a page asks for in its front matter (R36's states), under each state's "
+         "heading, and the explorable's states (computed by attn) as a JSON island: in the "
+         "page's own HTML, where its headings and captions are"),
     Step("env", "words", "on_env", 0,
          "the templates get the words of the build's language, for the page's scripts"),
     Step("template_context", "languages", "on_template_context", 0,
@@ -100,13 +105,11 @@ MAP: tuple[Step, ...] = (
          "the page's template gets the page in every language (hreflang, language selector)"),
     Step("page_context", "agents", "on_page_context", 0,
          "the page's template gets its raw twin, to name it in the head"),
-    Step("post_page", "figure", "on_post_page", 0,
-         "the figure a page asks for in its front matter (R36's states), under each state's "
-         "heading; the explorable's states (computed by attn) as a JSON island"),
     Step("post_page", "agents", "on_post_page", 0,
-         "the twin and its full-text view written beside the page, once it is rendered"),
+         "the twin and its full-text view written beside the page: its title (its toc) and its "
+         "meta are final once it is rendered"),
     Step("post_build", "agents", "on_post_build", 0,
-         "the language's llms.txt and llms-full.txt, once its pages are built"),
+         "the language's llms.txt and llms-full.txt, once every page of it is listed"),
 )  # fmt: skip
 
 
@@ -130,7 +133,8 @@ def hook_functions(
     """Return ``on_<event>`` for every event of the map, as a hook module defines them; the
     parts named in ``without`` are left out (a benchmark's variant of the site).
 
-    >>> "on_page_content" in hook_functions(SiteBuild(), without=frozenset({"formulas", "notebooks", "agents"}))
+    >>> parts = frozenset({"formulas", "notebooks", "agents", "figure"})
+    >>> "on_page_content" in hook_functions(SiteBuild(), without=parts)
     False
     """
     by_event: dict[str, list[Callable[..., Any]]] = {}

@@ -52,6 +52,7 @@ from typing import Any, NamedTuple, TypeVar
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
 from attn.figure import Figure, State, lesson_figure, query_turns
@@ -265,9 +266,9 @@ class Figures:
     def __init__(self) -> None:
         self.made: dict[str, Any] = {}
 
-    def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
+    def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
         """Add what ``page`` asks for (``with_asked_for``), made once for the build."""
-        return with_asked_for(output, page, config, self.made)
+        return with_asked_for(html, page, config, self.made)
 
 
 def with_asked_for(
