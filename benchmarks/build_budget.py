@@ -239,9 +239,9 @@ def edit_loop(project: Path, edits: int) -> dict[str, float]:
     return {"edit loop": median}
 
 
-#: What ``make test`` needs installed first in a fresh clone: the Python packages and the npm
-#: tools (the Makefile's own targets; ``NODE_STAMP`` is a file name, named by ``--eval``).
-INSTALL = ["make", "--eval", "installed: install $(NODE_STAMP)", "installed"]
+#: Prints the Makefile's target that installs the npm tools (a file name, ``NODE_STAMP``): a
+#: recipe is expanded once the Makefile is read, a prerequisite given by ``--eval`` before.
+NODE_STAMP = ["make", "--no-print-directory", "--eval", "node-stamp: ; @echo $(NODE_STAMP)"]
 
 
 def make(clone: Path, command: list[str]) -> tuple[float, subprocess.CompletedProcess[str]]:
@@ -260,7 +260,9 @@ def test_command(work: Path) -> dict[str, float]:
     head = subprocess.run(
         ["git", "rev-parse", "--short", "HEAD"], cwd=clone, capture_output=True, text=True
     ).stdout.strip()
-    seconds, run = make(clone, INSTALL)
+    # What make test needs installed first: the Python packages and the npm tools.
+    node = make(clone, [*NODE_STAMP, "node-stamp"])[1].stdout.strip()
+    seconds, run = make(clone, ["make", "install", node])
     if run.returncode:
         raise RuntimeError(f"the clone's installation failed:\n{(run.stdout + run.stderr)[-3000:]}")
     print(f"Fresh clone of {head}: installed in {seconds:.0f} s (not counted)")
