@@ -32,6 +32,7 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import Browser, Response, sync_playwright  # noqa: E402
 
+from coursesite.site import CONFIGS  # noqa: E402
 from tests.browser import CHROMIUM, CHROMIUM_ARGS, serving  # noqa: E402
 from tests.site import build, host_content_types  # noqa: E402
 
@@ -61,9 +62,12 @@ globals().update(hook_functions(SiteBuild(), without=frozenset({"formulas"})))
 
 
 def mathjax_variant(workdir: Path) -> Path:
-    """Copy the project into ``workdir`` with build-time formulas swapped for MathJax 3."""
+    """Copy the project into ``workdir`` with build-time formulas swapped for MathJax 3 (in
+    ``mkdocs.yml``, which ``mkdocs.en.yml`` inherits)."""
+    # docs/zh/assets and docs/en/assets are links to docs/assets: copied as links, both
+    # languages load the scripts added there.
     for part in ("docs", "hooks", "overrides"):
-        shutil.copytree(ROOT / part, workdir / part)
+        shutil.copytree(ROOT / part, workdir / part, symlinks=True)
     js = workdir / "docs" / "assets" / "javascripts"
     (js / "mathjax-config.js").write_text(MATHJAX_CONFIG, encoding="utf-8")
     shutil.copy(
@@ -78,6 +82,8 @@ def mathjax_variant(workdir: Path) -> Path:
         "  - assets/javascripts/tex-mml-chtml.js\n",
     )
     (workdir / "mkdocs.yml").write_text(config, encoding="utf-8")
+    for other in CONFIGS[1:]:
+        shutil.copy(ROOT / other, workdir / other)
     return workdir / "mkdocs.yml"
 
 

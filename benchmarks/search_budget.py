@@ -37,7 +37,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from page_weight import wire_bytes  # noqa: E402
 from playwright.sync_api import Browser, Page, Response, expect, sync_playwright  # noqa: E402
-from synthetic_course import lesson_names, make_course, mkdocs_build, private_copy  # noqa: E402
+from synthetic_course import lesson_names, make_course, private_copy, site_build  # noqa: E402
 
 from coursesite.search.index import write_search_index  # noqa: E402
 from tests.browser import CHROMIUM, CHROMIUM_ARGS, serving  # noqa: E402
@@ -72,7 +72,7 @@ def add_own_text(docs: Path, n: int) -> dict[str, str]:
     phrases = {}
     for name in lesson_names(n):
         for locale in ("zh", "en"):
-            page = docs / f"{name}.{locale}.md"
+            page = docs / locale / f"{name}.md"
             text, phrase = own_text(name, locale)
             page.write_text(page.read_text(encoding="utf-8") + f"\n{text}\n", encoding="utf-8")
             phrases[locale] = phrase
@@ -153,7 +153,7 @@ def site_loads(browser: Browser, work: Path, n: int) -> Loads:
     else:
         config = make_course(folder, n)
         phrases = add_own_text(folder / "docs", n)
-    mkdocs_build(config, folder / "site")
+    site_build(config, folder / "site")
     site = folder / "site"
     pages = sum(1 for _ in site.rglob("*.html") if "data-pagefind-body" in _.read_text("utf-8"))
     queries = {

@@ -2,13 +2,17 @@
 
 * ``private_copy`` - the project as the tests copy it (``tests.site.copy_of_the_project``), but
   with a build cache of its own: the project's ``.cache/`` is never read, filled or evicted.
-* ``make_course`` - a course of N lessons x 2 languages made from ``docs/R36.{zh,en}.md``:
-  ``L001.zh.md`` ... with R36's formulas, doctests and four state sections (so the build draws
-  their four figures on every lesson), a previous/next link between lessons, raw twins and
-  ``llms.txt``. The real pages (index, R36, lecture, sources, reference, glossary) and the real
-  ``mkdocs.yml`` stay, all but its nav, which gets the lessons in units of 10.
-  The lab notebook is dropped, so that kernel time does not hide what each page costs.
-* ``mkdocs_build`` - the build as ``make build`` runs it, as a command, timed.
+* ``make_course`` - a course of N lessons x 2 languages made from ``docs/zh/R36.md`` and
+  ``docs/en/R36.md``: ``docs/zh/L001.md``, ``docs/en/L001.md`` ... with R36's formulas,
+  doctests and four state sections (so the build draws their four figures on every lesson), a
+  previous/next link between lessons, raw twins and ``llms.txt``. The real pages (index, R36,
+  lecture, sources, reference, glossary) and the real configurations stay, all but
+  ``mkdocs.yml``'s nav (which ``mkdocs.en.yml`` inherits), which gets the lessons in units of 10,
+  each unit titled by its first and last lesson (one title for both languages).
+  The lab notebooks are dropped, so that kernel time does not hide what each page costs
+  (mkdocs-jupyter stays registered: its import is a cost per build, not per page).
+* ``site_build`` - the whole site as ``make build`` builds it (``python -m coursesite build``:
+  each language's MkDocs build, then the whole site's files), as a command, timed.
 """
 
 from __future__ import annotations
@@ -37,23 +41,24 @@ ENV = {k: v for k, v in os.environ.items() if k != "SITE_CACHE_DIR"}
 ENV["NO_MKDOCS_2_WARNING"] = "1"
 
 UNIT = 10  # lessons per nav section
-LOCALES = ("zh", "en")
+LOCALES = ("zh", "en")  # each language's pages: docs/zh/, docs/en/
 LAB_LINK = re.compile(r"\(lab/LAB-02\.py\)")
 CROSS_LINKS = {
     "zh": "\n相邻课：上一课 [{prev}]({prev_uri}#state-b2)；下一课 [{next}]({next_uri})。\n",
     "en": "\nNeighbouring lessons: previous [{prev}]({prev_uri}#state-b2);"
     " next [{next}]({next_uri}).\n",
 }
-UNIT_NAMES = {"zh": "单元 {:02d}", "en": "Unit {:02d}"}
 
 
-def mkdocs_build(config: Path, destination: Path) -> float:
-    """Build ``config`` strictly into ``destination``; return the wall seconds, or raise with
-    the end of the build's log if it fails."""
-    command = [PYTHON, "-m", "mkdocs", "build", "--strict", "-f", str(config)]
+def site_build(config: Path, destination: Path) -> float:
+    """Build the whole site of the project whose ``mkdocs.yml`` is ``config`` into
+    ``destination`` (``python -m coursesite build``, run from the project's folder, as
+    ``make build`` runs it; strict, as the configurations say); return the wall seconds, or
+    raise with the end of the build's log if it fails."""
+    command = [PYTHON, "-m", "coursesite", "build", str(destination)]
     start = time.perf_counter()
     run = subprocess.run(
-        [*command, "-d", str(destination)],
+        command,
         cwd=config.parent,
         env=ENV,
         capture_output=True,
@@ -62,13 +67,15 @@ def mkdocs_build(config: Path, destination: Path) -> float:
     )
     seconds = time.perf_counter() - start
     if run.returncode != 0:
-        raise RuntimeError(f"mkdocs build of {config} failed:\n{(run.stdout + run.stderr)[-3000:]}")
+        raise RuntimeError(
+            f"the build of {config.parent} failed:\n{(run.stdout + run.stderr)[-3000:]}"
+        )
     return seconds
 
 
 def private_copy(folder: Path) -> Path:
-    """Copy the project into ``folder`` as the tests do, with no build cache; return its
-    mkdocs.yml."""
+    """Copy the project into ``folder`` as the tests do (both configurations), with no build
+    cache; return its mkdocs.yml."""
     config = copy_of_the_project(folder)
     cache = folder / ".cache"
     if cache.is_symlink():  # the tests' copies share the project's cache
@@ -109,15 +116,16 @@ def lesson_page(template: str, name: str, locale: str, prev: str, next_: str) ->
 
 
 def write_lessons(docs: Path, n: int) -> None:
-    """Write ``n`` lessons in both languages into ``docs``; R36's lab link goes to L001."""
+    """Write ``n`` lessons into each language's folder of ``docs``; R36's lab link goes to
+    L001."""
     names = lesson_names(n)
     chain = ["R36", *names, "R36"]  # a ring: every link has its anchor
     for locale in LOCALES:
-        template = (docs / f"R36.{locale}.md").read_text(encoding="utf-8")
+        template = (docs / locale / "R36.md").read_text(encoding="utf-8")
         for prev, name, next_ in zip(chain, chain[1:], chain[2:], strict=False):
             page = lesson_page(template, name, locale, prev, next_)
-            (docs / f"{name}.{locale}.md").write_text(page, encoding="utf-8")
-        (docs / f"R36.{locale}.md").write_text(
+            (docs / locale / f"{name}.md").write_text(page, encoding="utf-8")
+        (docs / locale / "R36.md").write_text(
             LAB_LINK.sub(f"({names[0]}.md)", template), encoding="utf-8"
         )
 
@@ -129,39 +137,40 @@ def without_notebooks(nav: list[Any]) -> list[Any]:
     return [item for item, page in zip(nav, pages, strict=True) if not str(page).endswith(".py")]
 
 
+def unit_title(unit: list[str]) -> str:
+    """Return a unit's title in the nav, the same in both languages: its first and last lesson.
+
+    >>> unit_title(["L011", "L012", "L020"])
+    'L011–L020'
+    """
+    return f"{unit[0]}–{unit[-1]}"
+
+
 def synthetic_config(base: dict[str, Any], n: int, prune: bool) -> dict[str, Any]:
-    """Return the real config with the lessons in its nav, in units; ``prune``: with or
-    without Material's ``navigation.prune``."""
+    """Return the real ``mkdocs.yml`` with the lessons in its nav, in units (the English build
+    inherits it); ``prune``: with or without Material's ``navigation.prune``."""
     config = dict(base)
     names = lesson_names(n)
     units = [names[i : i + UNIT] for i in range(0, n, UNIT)]
     config["nav"] = without_notebooks(base["nav"]) + [
-        {UNIT_NAMES["zh"].format(u + 1): [f"{name}.md" for name in unit]}
-        for u, unit in enumerate(units)
+        {unit_title(unit): [f"{name}.md" for name in unit]} for unit in units
     ]
     theme = dict(base["theme"])
     features = [f for f in theme["features"] if f != "navigation.prune"]
     theme["features"] = [*features, *(["navigation.prune"] if prune else [])]
     config["theme"] = theme
-    for plugin in config["plugins"]:
-        if isinstance(plugin, dict) and "i18n" in plugin:
-            english = next(lang for lang in plugin["i18n"]["languages"] if lang["locale"] == "en")
-            english["nav_translations"].update(
-                {
-                    UNIT_NAMES["zh"].format(u + 1): UNIT_NAMES["en"].format(u + 1)
-                    for u in range(len(units))
-                }
-            )
     return config
 
 
 def make_course(folder: Path, n: int, prune: bool = True) -> Path:
     """Write a course of ``n`` lessons into ``folder``; return its mkdocs.yml."""
     config_path = private_copy(folder)
-    shutil.rmtree(folder / "docs" / "lab")
+    for locale in LOCALES:
+        shutil.rmtree(folder / "docs" / locale / "lab")
     write_lessons(folder / "docs", n)
-    for page in (folder / "docs").glob("*.md"):  # the home and sources pages name the lab too
-        page.write_text(LAB_LINK.sub("(R36.md)", page.read_text(encoding="utf-8")), "utf-8")
+    for locale in LOCALES:  # the home and sources pages name the lab too
+        for page in (folder / "docs" / locale).glob("*.md"):
+            page.write_text(LAB_LINK.sub("(R36.md)", page.read_text(encoding="utf-8")), "utf-8")
     base = yaml_load(config_path.read_text(encoding="utf-8"))  # MkDocs' loader: !ENV tags
     config = synthetic_config(base, n, prune)
     config_path.write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False), "utf-8")
@@ -170,4 +179,4 @@ def make_course(folder: Path, n: int, prune: bool = True) -> Path:
 
 def page_languages(docs: Path) -> int:
     """Return how many Markdown pages (one per language) the course has."""
-    return sum(1 for _ in docs.glob("*.md"))
+    return sum(1 for locale in LOCALES for _ in (docs / locale).glob("*.md"))
