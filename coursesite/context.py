@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from types import ModuleType
 
-from coursesite import languages, notebooks, words
+from coursesite import languages, notebooks, templates, words
 from coursesite.agents.archive import Archive
 from coursesite.agents.twins import Agents
 from coursesite.content import footer, generated
@@ -30,4 +30,5 @@ class SiteBuild:
     generated: ModuleType = generated
     languages: ModuleType = languages
     notebooks: ModuleType = notebooks
+    templates: ModuleType = templates
     words: ModuleType = words

@@ -95,6 +95,9 @@ MAP: tuple[Step, ...] = (
          "the figure a page asks for in its front matter (R36's states), under each state's "
          "heading, and the explorable's states (computed by attn) as a JSON island: in the "
          "page's own HTML, where its headings and captions are"),
+    Step("env", "templates", "on_env", 0,
+         "the theme's templates compiled once and kept: each language's build would compile "
+         "them again"),
     Step("env", "words", "on_env", 0,
          "the templates get the words of the build's language, for the page's scripts"),
     Step("template_context", "languages", "on_template_context", 0,
