@@ -9,7 +9,9 @@ one process: the second build reuses what the first imported.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
+import shutil
 from pathlib import Path
 
 from mkdocs.commands.build import build
@@ -50,9 +52,23 @@ def build_site(project: Path = PROJECT, site: Path | None = None) -> Path:
     """Build every language, then the whole site's files; return the site's folder."""
     dated_from_the_commit(project)  # one commit, one site
     configs = language_configs(project, site)
-    for config in configs:
-        build_language(config)
-    root = Path(configs[0].site_dir)
+    root, places = Path(configs[0].site_dir), [Path(config.site_dir) for config in configs]
+    # Every language at once, one process each (forked: nothing is imported twice): each
+    # builds beside the root, which the root language's build cleans, and moves in after.
+    for config, place in zip(configs[1:], places[1:], strict=True):
+        config.site_dir = str(root.with_name(f".{root.name}-{place.name}"))
+    forked = multiprocessing.get_context("fork")
+    builds = [forked.Process(target=build_language, args=(config,)) for config in configs]
+    for process in builds:
+        process.start()
+    for process in builds:
+        process.join()
+    failed = [c.config_file_path for c, p in zip(configs, builds, strict=True) if p.exitcode]
+    if failed:
+        raise SystemExit(f"the build of {', '.join(failed)} failed: see its lines above")
+    for config, place in zip(configs[1:], places[1:], strict=True):
+        shutil.rmtree(place, ignore_errors=True)
+        shutil.move(config.site_dir, place)
     write_whole_site(root, configs[0], project)
     return root
 
