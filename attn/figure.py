@@ -15,11 +15,11 @@ it out.
 (('A', 'b2'), ('V', 'b2'), ('Y', 'b2'))
 
 The page also lets the reader turn query 1: ``query_turns()`` returns the states of that
-interactive figure, each state one read of query 1, computed here too. Its keys are ``angles`` (degrees),
-``lengths``, ``values`` (the Vs the reader picks from, each as its rows, which the page draws) and
-``states`` (θ varying fastest, then r), each with ``q`` (rounded to three decimals before it is
-read), ``scores``, ``weights`` and ``outputs`` (one per V: the scores and weights do not depend
-on V):
+interactive figure, each state one position of query 1, read against each V, computed here
+too. Its keys are ``angles`` (degrees), ``lengths``, ``values`` (each V the reader picks from,
+as a table of rows, which the page draws) and ``states`` (θ varying fastest, then r), each with
+``q`` (rounded to three decimals before it is read), ``scores``, ``weights`` and ``outputs``
+(one per V, in the order of ``values``: the scores and weights do not depend on V):
 
 >>> turns = query_turns()
 >>> sorted(turns), sorted(turns["states"][0])
@@ -64,8 +64,9 @@ class State:
     single_read_row: int | None = None
     #: b1: show each row's sum of weights, and the column-normalised table beside A.
     row_sums: bool = False
-    #: The matrices the figure shows before the text has introduced them, each with the state
-    #: that does (b0 shows A, V and Y, which b2 defines): the figure marks them as not yet met.
+    #: Matrices shown at this state that the text introduces only later, as (matrix, key of the
+    #: state that introduces it) pairs; the figure frames them in dashes as not yet met. b0:
+    #: A, V and Y, introduced at b2.
     ahead: tuple[tuple[str, str], ...] = ()
 
     @property
@@ -123,9 +124,10 @@ def lesson_figure(
 #: more would cost the page's first load 0.5 KB (gzip) more.
 ANGLES = tuple(range(0, 360, 15))
 LENGTHS = (0.5, 1.0, 4.0)
-#: A V beside the lesson's whose rows span a real triangle: the lesson's row 3 is the midpoint
-#: of rows 1 and 2, which flattens the triangle every output lies in to a segment. Row 3 is
-#: b2's (3, 1), so that the page's two examples of another V are one.
+#: A second V, offered beside the lesson's, whose rows are the corners of a real (not flattened)
+#: triangle: row 3 of ``attn.lesson.V`` (chosen, see ``attn.lesson``) is the midpoint of rows 1
+#: and 2, which flattens the triangle every output lies in to a segment. Rows 1-2 are the
+#: lesson's; row 3 is (3, 1), the row R36's state b2 swaps in too: the page has one other V.
 TRIANGLE_V = ((2, 0), (0, 4), (3, 1))
 
 
@@ -136,7 +138,8 @@ def query_turns(
     values: tuple[ArrayLike, ...] = (LESSON_V, TRIANGLE_V),
 ) -> dict[str, Any]:
     """Return query 1 turned: for each length r and direction θ (θ varying fastest), the read of
-    q₁ = r(cos θ, sin θ) over the keys ``K``, with one output for each V of ``values``, as a
+    q₁ = r(cos θ, sin θ) over the keys ``K``, with one output for each V of ``values`` (one or
+    more, each with a row per key: ``outputs[j]`` is the read of ``values[j]``), as a
     JSON-ready dict.
 
     q₁ is rounded to the figure's decimals before it is read, so the query shown is the query
@@ -150,8 +153,10 @@ def query_turns(
     ((0.707, 0.707), (0.248, 0.248, 0.503))
     >>> turns["states"][2 * len(ANGLES) + ANGLES.index(45)]["weights"]  # length 4: sharper
     (0.053, 0.053, 0.894)
-    >>> at_45["outputs"]  # the lesson's V pins it at the midpoint; the triangle's does not
-    ((1.0, 2.0), (2.007, 1.497))
+    >>> # Y₁ at 45°, r = 0.5, 1, 4: the lesson's V keeps it at (1, 2), the midpoint of its rows 1
+    >>> # and 2; the triangle's moves it toward its row 3, (3, 1).
+    >>> [turns["states"][i * len(ANGLES) + ANGLES.index(45)]["outputs"] for i in range(len(LENGTHS))]
+    [((1.0, 2.0), (1.832, 1.584)), ((1.0, 2.0), (2.007, 1.497)), ((1.0, 2.0), (2.788, 1.106))]
     """
     states = []
     for length in lengths:

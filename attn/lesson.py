@@ -33,8 +33,8 @@ q1 = _frozen([1, 0])
 q2 = _frozen([0, 1])
 #: The two queries side by side, one per row: ``[q1; q2]``.
 Q = _frozen([[1, 0], [0, 1]])
-#: The three sources' keys, one per row: the lesson does not print R31–R32's, and its numbers
-#: do not determine them; these are chosen, the simplest that reproduce those numbers.
+#: The three sources' keys, one per row: the lesson does not print R31–R32's keys, and its
+#: numbers do not determine them; these are the simplest keys that reproduce its numbers.
 K = _frozen([[1, 0], [0, 1], [1, 1]])
 #: The three sources' values, one per row: chosen like ``K``, not recovered from the lesson.
 V = _frozen([[2, 0], [0, 4], [1, 2]])

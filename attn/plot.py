@@ -106,7 +106,7 @@ class Heatmaps:
     r"""The SVG of :func:`weights_before_after`, its size in CSS pixels and its alt text.
 
     Jupyter shows the SVG at ``width`` × ``height``; a text-only output (and ``str``)
-    gives the alt text.
+    gives the alt text, which the SVG also carries as its ``<title>`` (``role="img"``).
 
     >>> maps = Heatmaps(svg="<svg/>", alt="Two heatmaps.", width=432, height=379)
     >>> str(maps)
@@ -162,7 +162,8 @@ def weights_before_after(
     (432, 394)
     >>> "<text" in maps.svg and ">0.468</text>" in maps.svg
     True
-    >>> f"<title>{maps.alt}</title>" in maps.svg
+    >>> from xml.sax.saxutils import escape
+    >>> f"<title>{escape(maps.alt)}</title>" in maps.svg  # the alt text, escaped for XML
     True
     >>> weights_before_after(before, after[:1], changed="query 2")
     Traceback (most recent call last):
@@ -420,8 +421,10 @@ def _outline(ax: Axes, rows: NDArray[np.intp], n_k: int) -> None:
 
 
 def _titled(svg: str, alt: str) -> str:
-    r"""Return the SVG as an image whose text is ``alt``: ``role="img"`` and a ``<title>`` as its
-    first child (a page that shows the SVG as an ``<img>`` takes its ``alt`` from there).
+    r"""Return the SVG as one image whose accessible name is ``alt``: ``role="img"`` and a
+    ``<title>`` as its first child, so that an inline ``<svg>`` is announced as one image named
+    ``alt``. A page that shows it as an ``<img>`` must still give the ``<img>`` its own ``alt``
+    (the course's build takes it from this ``<title>``).
 
     >>> print(_titled('<?xml?>\n<svg width="1pt">\n <metadata/>', 'A & "B"'))
     <?xml?>
