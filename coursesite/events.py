@@ -72,7 +72,7 @@ MAP: tuple[Step, ...] = (
     Step("config", "footer", "on_config", 0,
          "the footer names the attn version that computed every number, in the build's language"),
     Step("pre_build", "agents", "on_pre_build", 0,
-         "start the agents' listing afresh, in the build's language"),
+         "the agents' listing names the build's language before any page is listed"),
     Step("files", "archive", "on_files", 0,
          "originals.zip is a file of the site, so that pages may link it"),
     Step("files", "notebooks", "on_files", -50,

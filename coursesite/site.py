@@ -53,8 +53,8 @@ def build_site(project: Path = PROJECT, site: Path | None = None) -> Path:
     dated_from_the_commit(project)  # one commit, one site
     configs = language_configs(project, site)
     root, places = Path(configs[0].site_dir), [Path(config.site_dir) for config in configs]
-    # Every language at once, one process each (forked: nothing is imported twice): each
-    # builds beside the root, which the root language's build cleans, and moves in after.
+    # Every language at once, one process each (forked: nothing is imported twice). The root
+    # language's build cleans the root, so each other language builds beside it and moves in.
     for config, place in zip(configs[1:], places[1:], strict=True):
         config.site_dir = str(root.with_name(f".{root.name}-{place.name}"))
     forked = multiprocessing.get_context("fork")

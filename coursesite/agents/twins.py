@@ -115,17 +115,11 @@ class Agents:
         self.twins: dict[str, bytes] = {}
 
     def on_pre_build(self, config: MkDocsConfig) -> None:
-        """Start afresh, in the language of the build."""
-        self.listing, self.twins = Listing(site_url=config.site_url), {}
+        """Name the build's language in its listing (what ``llms.txt`` heads its section with)."""
         locale = language(config)
-        self.listing.languages.setdefault(
-            locale,
-            Language(
-                locale,
-                language_name(config, locale),
-                config.site_name,
-                config.site_description or "",
-            ),
+        self.listing.site_url = config.site_url
+        self.listing.languages[locale] = Language(
+            locale, language_name(config, locale), config.site_name, config.site_description or ""
         )
 
     def on_nav(self, nav: Navigation, config: MkDocsConfig, files: Files) -> Navigation:
