@@ -13,7 +13,7 @@ r"""Benchmark: the build and test budgets, each goal measured and given PASS or 
   least-squares slope of build seconds over page-languages. Goal: <= 40 ms.
 * **edit loop** - ``mkdocs serve --strict`` of the private copy's ``mkdocs.yml`` (the Chinese
   pages, as ``make serve`` previews them) on a free port of 127.0.0.1: seconds from appending a
-  line to ``docs/zh/R36.md`` until ``R36.html`` is served with it (the server holds requests
+  line to ``docs/zh/R36.md`` until ``R36/`` is served with it (the server holds requests
   while it rebuilds). Median of ``--edits``. Goal: <= 1.5 s.
 * **test command** (``--with-tests``) - wall seconds of ``make test``, the README's command, on
   its first run in a fresh clone of the project's HEAD (no ``.cache/``, no tool caches, no
@@ -202,7 +202,7 @@ def serving(project: Path, log: Path) -> Iterator[str]:
         )
     try:
         url = f"http://127.0.0.1:{port}/"
-        wait_until(lambda: fetch(url + "R36.html") is not None, timeout=120, step=0.2)
+        wait_until(lambda: fetch(url + "R36/") is not None, timeout=120, step=0.2)
         yield url
     finally:
         with contextlib.suppress(ProcessLookupError):
@@ -227,7 +227,7 @@ def edit_loop(project: Path, edits: int) -> dict[str, float]:
             with source.open("a", encoding="utf-8") as page:
                 page.write(f"\n{token}\n")
             try:
-                wait_until(lambda t=token: t in (fetch(url + "R36.html") or ""), timeout=60)
+                wait_until(lambda t=token: t in (fetch(url + "R36/") or ""), timeout=60)
             except TimeoutError as error:
                 raise TimeoutError(
                     f"{error}; the server's log ends:\n{log.read_text()[-3000:]}"
@@ -235,7 +235,7 @@ def edit_loop(project: Path, edits: int) -> dict[str, float]:
             seconds.append(time.perf_counter() - start)
     median = statistics.median(seconds)
     print("Edit loop (mkdocs serve --strict of mkdocs.yml; a line appended to docs/zh/R36.md)")
-    print(f"  saved -> R36.html served with it: median {median:.2f} s  runs: {runs_text(seconds)}")
+    print(f"  saved -> R36/ served with it: median {median:.2f} s  runs: {runs_text(seconds)}")
     return {"edit loop": median}
 
 

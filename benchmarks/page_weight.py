@@ -2,7 +2,7 @@ r"""Benchmark: what a cold load of R36 costs a reader, with formulas rendered at
 against the same page rendered by MathJax 3 from a local copy (the theme's documented way).
 
 For each variant it builds the site into a temporary folder, serves it on localhost and loads
-``R36.html`` (and ``en/R36.html``) in headless Chromium with an empty cache, N times. It reports
+``R36/`` (and ``en/R36/``) in headless Chromium with an empty cache, N times. It reports
 
 * bytes transferred as a static host sends them: every response's body, gzip-compressed
   (level 6, as Cloudflare Pages and Netlify do for text) unless it is already compressed
@@ -154,7 +154,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=10, help="cold loads per page (default 10)")
     args = parser.parse_args()
-    paths = ["R36.html", "en/R36.html"]
+    paths = ["R36/", "en/R36/"]
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
         tmpdir = Path(tmp)

@@ -122,7 +122,7 @@ def measure(browser: Browser, site: Path, queries: dict[str, list[str]]) -> tupl
             context = browser.new_context()
             page = context.new_page()
             cold[locale] = bytes_while(
-                page, lambda p=page, u=f"{base}{prefix}R36.html": p.goto(u, wait_until="load")
+                page, lambda p=page, u=f"{base}{prefix}R36/": p.goto(u, wait_until="load")
             )
             page.wait_for_timeout(300)
             asked = queries[locale]

@@ -15,6 +15,7 @@ from coursesite.agents.archive import Archive
 from coursesite.agents.twins import Agents
 from coursesite.content import footer, generated
 from coursesite.figure import Figures
+from coursesite.fingerprints import Fingerprints
 from coursesite.formulas import mathml
 
 
@@ -25,6 +26,7 @@ class SiteBuild:
     agents: Agents = field(default_factory=Agents)
     archive: Archive = field(default_factory=Archive)
     figure: Figures = field(default_factory=Figures)
+    fingerprints: Fingerprints = field(default_factory=Fingerprints)
     footer: ModuleType = footer
     formulas: ModuleType = mathml
     generated: ModuleType = generated

@@ -14,8 +14,8 @@ page_markdown, page_content; env; template_context and post_template for each st
 (404.html, the sitemap); for each page page_context, post_page; post_build, or build_error when
 the build fails; then serve, once, when ``mkdocs serve`` starts its server.
 
->>> [step.event for step in MAP][:3]
-['config', 'pre_build', 'files']
+>>> [step.event for step in MAP][:4]
+['config', 'config', 'pre_build', 'files']
 >>> hooks = hook_functions(SiteBuild())
 >>> sorted(hooks)[:3]
 ['on_config', 'on_env', 'on_files']
@@ -71,10 +71,15 @@ class Step:
 MAP: tuple[Step, ...] = (
     Step("config", "footer", "on_config", 0,
          "the footer names the attn version that computed every number, in the build's language"),
+    Step("config", "fingerprints", "on_config", 0,
+         "the site's stylesheets, scripts, icon and math font named by their content, in the "
+         "configuration the templates link them from, so that the host lets browsers keep them"),
     Step("pre_build", "agents", "on_pre_build", 0,
          "the agents' listing names the build's language before any page is listed"),
     Step("files", "archive", "on_files", 0,
          "originals.zip is a file of the site, so that pages may link it"),
+    Step("files", "fingerprints", "on_files", 0,
+         "each of those assets published under its new name, instead of its old one"),
     Step("files", "notebooks", "on_files", -50,
          "a .ipynb beside each notebook page, once mkdocs-jupyter's own step made the pages"),
     Step("nav", "agents", "on_nav", 0,
@@ -105,9 +110,7 @@ MAP: tuple[Step, ...] = (
     Step("template_context", "words", "on_template_context", 0,
          "the 404 page speaks every language, its own first, and links each one's 404 page"),
     Step("page_context", "languages", "on_page_context", 0,
-         "the page's template gets the page in every language (hreflang, language selector)"),
-    Step("page_context", "agents", "on_page_context", 0,
-         "the page's template gets its raw twin, to name it in the head"),
+         "the language selector gets the page in every language"),
     Step("post_page", "agents", "on_post_page", 0,
          "the twin and its full-text view written beside the page: its title (its toc) and its "
          "meta are final once it is rendered"),

@@ -8,8 +8,11 @@ English pages into ``en/``). A build knows its own language from its configurati
 ...     {"lang": "zh", "name": "中文", "folder": ""}, {"lang": "en", "name": "English", "folder": "en/"}]})
 >>> language(config), folder(config)
 ('en', 'en/')
->>> [(alt.lang, alt.href) for alt in alternates(config, "lab/LAB-02.html")]
-[('zh', '../lab/LAB-02.html'), ('en', 'lab/LAB-02.html')]
+>>> [(alt.lang, alt.href) for alt in alternates(config, "lab/LAB-02/")] == [
+...     ("zh", "../" * 3 + "lab/LAB-02/"), ("en", "./")]
+True
+>>> [alt.href for alt in alternates(config, "")]  # the home page
+['../', './']
 """
 
 from __future__ import annotations
@@ -24,8 +27,7 @@ from mkdocs.utils.templates import TemplateContext
 
 class Alternate(NamedTuple):
     """One language's version of a page: its locale, the language's name, and its address
-    (relative to the build's root, which the theme's ``url`` filter takes; absolute with a
-    ``site_url``)."""
+    (relative to the page; absolute with a ``site_url``)."""
 
     lang: str
     name: str
@@ -62,19 +64,24 @@ def site_root(config: MkDocsConfig | Any) -> str | None:
 
 def alternates(config: MkDocsConfig | Any, url: str) -> list[Alternate]:
     """Return the page at ``url`` (from this build's root) in every language, the root's
-    language first; with a ``site_url``, absolute, and an ``x-default`` (the first) after them.
+    language first, each relative to the page; with a ``site_url``, absolute, and an
+    ``x-default`` (the first) after them.
 
     >>> from types import SimpleNamespace as NS
     >>> config = NS(theme={"language": "zh"}, site_url="https://host/", extra={"languages": [
     ...     {"lang": "zh", "name": "中文", "folder": ""}, {"lang": "en", "name": "English", "folder": "en/"}]})
-    >>> [alt.href for alt in alternates(config, "R36.html")]
-    ['https://host/R36.html', 'https://host/en/R36.html', 'https://host/R36.html']
+    >>> [alt.href for alt in alternates(config, "R36/")]
+    ['https://host/R36/', 'https://host/en/R36/', 'https://host/R36/']
     """
     root, here = site_root(config), folder(config)
+    # Relative to the page's own folder (a directory URL), not through the theme's `url` filter,
+    # which cannot climb above this build's root to another language's pages.
+    start = (here + url).rstrip("/") or "."
     found = []
     for entry in languages(config):
         path = entry["folder"] + url
-        href = root + path if root else posixpath.relpath(path, here or ".")
+        relative = posixpath.relpath(path or ".", start) + "/"
+        href = root + path if root else relative
         found.append(Alternate(entry["lang"], entry.get("name", entry["lang"]), href))
     if root and found:
         found.append(found[0]._replace(lang="x-default"))

@@ -13,7 +13,7 @@ pages, and failing the build, naming the notebook, whenever the page is not what
 - takes each SVG figure's ``alt`` from its ``<title>`` (``attn.plot`` writes its alt text there,
   in the notebook's language); fails when a cell wrote to stderr (a warning).
 
-Beside each page: its source (mkdocs-jupyter's ``include_source``) and a ``.ipynb`` made of it.
+Beside each page's folder: its source (``coursesite/agents/twins.py``) and a ``.ipynb`` made of it.
 
 >>> page = '<h1 id="x">LAB <a id="lab"></a><a class="anchor-link" href="#x">¶</a></h1><p>$a$</p>'
 >>> marked_formulas(with_explicit_ids(page)[0])
@@ -35,6 +35,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import AnchorLink, TableOfContents
+from mkdocs.utils import get_relative_url
 
 from coursesite import PROJECT
 from coursesite.words import Words
@@ -114,10 +115,12 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
         raise PluginError(f"{where}: {error}") from None
     page.toc = table_of_contents(headings)
     words = Words(config.theme["language"], "lab")  # the build's language
-    stem = posixpath.splitext(posixpath.basename(page.file.src_uri))[0]
+    # Beside the page's folder, at their source's path (lab/LAB-02.py: coursesite/agents/twins.py).
+    ipynb = posixpath.splitext(page.file.src_uri)[0] + ".ipynb"
+    python = get_relative_url(page.file.src_uri, page.file.dest_uri)
     links = (
-        f'<a href="{stem}.ipynb" download>{words["ipynb"]}</a> · '
-        f'<a href="{stem}.py">{words["source"]}</a>'  # include_source puts it beside the page
+        f'<a href="{get_relative_url(ipynb, page.file.dest_uri)}" download>{words["ipynb"]}</a> · '
+        f'<a href="{python}">{words["source"]}</a>'
     )
     return html.replace("</h1>", f'</h1><p class="lab-downloads">{links}</p>', 1)
 

@@ -21,7 +21,6 @@ from mkdocs.config.defaults import MkDocsConfig
 from coursesite import PROJECT
 from coursesite.agents.headers import write_headers
 from coursesite.agents.llms import WHOLE_SITE, whole_site_llms
-from coursesite.agents.sitemaps import answer_sitemaps
 from coursesite.dates import dated_from_the_commit
 from coursesite.languages import folder, languages, site_root
 from coursesite.search.index import write_search_index
@@ -84,10 +83,8 @@ def build_language(config: MkDocsConfig) -> None:
 
 def write_whole_site(site: Path, config: MkDocsConfig, project: Path) -> None:
     """Write what speaks for every language once all are built: ``llms.txt`` and
-    ``llms-full.txt`` at the root, ``_headers``, the search index, and the sitemaps Material's
-    language selector asks for beside each alternate."""
+    ``llms-full.txt`` at the root, ``_headers`` and ``_redirects``, the search index."""
     folders = [entry["folder"] for entry in languages(config)]
     whole_site_llms(site, folders, project)
     write_headers(site, site_root(config))
-    answer_sitemaps(site, folders)
     write_search_index(site)

@@ -78,8 +78,8 @@ def on_template_context(
     context: TemplateContext, template_name: str, config: MkDocsConfig
 ) -> TemplateContext:
     """Give the 404 page every language's words, its own first, with the address of that
-    language's folder, and every language's 404 page as its alternates (absolute paths: the page
-    is served at the missing URL's depth)."""
+    language's folder, and every language's home as its alternates in the language selector
+    (absolute paths: the page is served at the missing URL's depth)."""
     if template_name == "404.html":
         path = urlsplit(site_root(config) or "/").path
         own, found = language(config), languages(config)
@@ -88,7 +88,7 @@ def on_template_context(
             for entry in sorted(found, key=lambda entry: entry["lang"] != own)
         ]
         context["alternates"] = [  # type: ignore[typeddict-unknown-key]
-            Alternate(entry["lang"], entry.get("name", ""), f"{path}{entry['folder']}404.html")
+            Alternate(entry["lang"], entry.get("name", ""), f"{path}{entry['folder']}")
             for entry in found
         ]
     return context

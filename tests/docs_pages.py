@@ -27,6 +27,31 @@ def published_sources() -> list[str]:
     return [f"{name}.md" for name in page_names()] + [f"{name}.py" for name in notebook_names()]
 
 
+def page_of(published: str) -> str:
+    """Return the built page of a raw file the site publishes, both from the site's root.
+
+    >>> page_of("en/R36.md"), page_of("index.md"), page_of("lab/LAB-02.py")
+    ('en/R36/index.html', 'index.html', 'lab/LAB-02/index.html')
+    """
+    path = Path(published)
+    folder = path.parent if path.stem == "index" else path.with_suffix("")
+    return (folder / "index.html").as_posix()
+
+
+def address(name: str) -> str:
+    """Return a page's address from its language's root (``R36/``; the home page's is empty).
+
+    >>> address("R36"), address("lab/LAB-02"), address("index")
+    ('R36/', 'lab/LAB-02/', '')
+    """
+    return "" if name == "index" else f"{name}/"
+
+
+def built_page(name: str) -> str:
+    """Return the file a page is built to, from its language's root (``R36/index.html``)."""
+    return address(name) + "index.html"
+
+
 def translations() -> list[tuple[Path, Path]]:
     """Return each Chinese source with its English translation: the pages, then the notebooks."""
     return [tuple(sources_of(name).values()) for name in published_sources()]  # type: ignore[misc]

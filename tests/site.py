@@ -108,12 +108,14 @@ def sections(llms: str) -> dict[str, list[str]]:
 def sitemap_requests(site: Path, address: str = "http://host/") -> set[Path]:
     """Return every ``sitemap.xml`` that Material's script fetches from some built page of the
     site served at ``address``: one beside the target of each ``<link rel="alternate">``
-    (relative, or absolute on the site's own origin)."""
+    (relative, or absolute on the site's own origin) of a page that loads it."""
     base = urlsplit(address)
     wanted: set[Path] = set()
     for page in site.rglob("*.html"):
-        url = address + page.relative_to(site).as_posix()
-        for link in soup(page).select('link[rel~="alternate"][href]'):
+        url, html = address + page.relative_to(site).as_posix(), soup(page)
+        if not html.select('script[src*="assets/javascripts/bundle."]'):
+            continue  # not the theme's page (a full-text view)
+        for link in html.select('link[rel~="alternate"][href]'):
             sitemap = urlsplit(urljoin(urljoin(url, link["href"]), "sitemap.xml"))
             if sitemap.netloc == base.netloc and sitemap.path.startswith(base.path):
                 wanted.add(site / sitemap.path[len(base.path) :])

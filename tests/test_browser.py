@@ -18,8 +18,8 @@ AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 @pytest.mark.parametrize(
     ("start", "switch_to", "lands"),
     [
-        ("R36.html#r36-b3", "en", "en/R36.html#r36-b3"),
-        ("en/R36.html#r36-b3", "zh", "R36.html#r36-b3"),
+        ("R36/#r36-b3", "en", "en/R36/#r36-b3"),
+        ("en/R36/#r36-b3", "zh", "R36/#r36-b3"),
     ],
 )
 def test_language_switch_keeps_the_section(
@@ -37,20 +37,20 @@ def test_language_switch_keeps_the_section(
 
 @pytest.mark.parametrize("prefix", PREFIXES.values())
 def test_the_lessons_links_reach_their_sections(page: Page, base_url: str, prefix: str) -> None:
-    page.goto(f"{base_url}{prefix}R36.html")
-    for href, target in [("lecture.html#read-R36", "read-R36"), ("sources.html#M22", "M22")]:
-        page.locator(f"article a[href='{href}']").first.click()
+    page.goto(f"{base_url}{prefix}R36/")
+    for href, target in [("lecture/#read-R36", "read-R36"), ("sources/#M22", "M22")]:
+        page.locator(f"article a[href='../{href}']").first.click()
         page.wait_for_url(f"{base_url}{prefix}{href}")
         expect(page.locator(f"[id='{target}']")).to_be_in_viewport()
         page.go_back()
-        page.wait_for_url(f"{base_url}{prefix}R36.html")
+        page.wait_for_url(f"{base_url}{prefix}R36/")
 
 
 @pytest.mark.parametrize("prefix", PREFIXES.values())
 def test_copying_a_doctest_gives_runnable_code(tab: Tab, base_url: str, prefix: str) -> None:
     page, _ = tab.fresh()
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url)
-    page.goto(f"{base_url}{prefix}R36.html")
+    page.goto(f"{base_url}{prefix}R36/")
     # State b2's first example: the read, its weights and its output.
     block = page.locator("article .highlight").filter(has_text="r = attn.read(Q, K, V)").first
     block.hover()
@@ -86,4 +86,4 @@ def test_a_missing_page_gets_the_bilingual_404(
         f"failed: 404 {base_url}{missing}",
     ]
     page.get_by_role("link", name="English home page").click()
-    page.wait_for_url(f"{base_url}{PREFIXES['en']}index.html")
+    page.wait_for_url(f"{base_url}{PREFIXES['en']}")

@@ -8,7 +8,7 @@ from playwright.sync_api import Page
 
 from tests.browser import STILL, Tab, loaded
 from tests.constants import PREFIXES
-from tests.docs_pages import notebook_names, page_names
+from tests.docs_pages import address, notebook_names, page_names
 from tests.test_browser import AXE
 
 #: The pages axe-core checks: one of each kind (home, lesson with figure and formulas, prose,
@@ -32,7 +32,7 @@ def test_every_page_loads_cleanly_from_localhost_only(
     tab: Tab, base_url: str, name: str, prefix: str
 ) -> None:
     page, traffic = tab.fresh()
-    loaded(page, traffic, f"{base_url}{prefix}{name}.html")
+    loaded(page, traffic, f"{base_url}{prefix}{address(name)}")
     assert traffic.problems() == []
     if name in AXE_PAGES:
         assert axe_violations(page) == [], "light palette"

@@ -19,8 +19,8 @@ from tests.site import soup
 
 def island(site: Path, prefix: str) -> tuple[Any, Any]:
     """Return R36's data island in one language, parsed, and its tag."""
-    tag = soup(site / f"{prefix}R36.html").select_one("script#r36-explore")
-    assert tag is not None, f"{prefix}R36.html has no data island r36-explore"
+    tag = soup(site / f"{prefix}R36/index.html").select_one("script#r36-explore")
+    assert tag is not None, f"{prefix}R36/ has no data island r36-explore"
     assert tag["type"] == "application/json"
     return json.loads(tag.string), tag
 

@@ -38,7 +38,7 @@ def shown_weights(page: Page) -> list[str]:
 def test_the_explorable_names_its_columns_and_three_arrow_presses_show_and_say_new_weights(
     page: Page, base_url: str, locale: str
 ) -> None:
-    page.goto(f"{base_url}{PREFIXES[locale]}R36.html")
+    page.goto(f"{base_url}{PREFIXES[locale]}R36/")
     # Its columns are named as the figure names them (one load serves both checks).
     labels = Words(locale, "matrix")
     expected = [labels["source"].format(n=j) for j in (1, 2, 3)]
@@ -71,7 +71,7 @@ def test_the_explorable_names_its_columns_and_three_arrow_presses_show_and_say_n
 def test_the_other_v_spans_a_triangle_and_moves_the_output_off_the_segment(
     page: Page, base_url: str
 ) -> None:
-    page.goto(f"{base_url}R36.html")
+    page.goto(f"{base_url}R36/")
     data = island(page)
     angles, lengths = data["angles"], data["lengths"]
     page.get_by_role("slider").focus()
@@ -94,7 +94,7 @@ def test_the_other_v_spans_a_triangle_and_moves_the_output_off_the_segment(
 
 
 def test_the_explorable_passes_axe_in_both_palettes(page: Page, base_url: str) -> None:
-    page.goto(f"{base_url}R36.html")
+    page.goto(f"{base_url}R36/")
     page.get_by_role("slider").press("ArrowRight")
     for scheme in ("default", "slate"):  # one load serves both palettes
         page.evaluate(f"document.body.setAttribute('data-md-color-scheme', '{scheme}')")
@@ -103,7 +103,7 @@ def test_the_explorable_passes_axe_in_both_palettes(page: Page, base_url: str) -
 
 def test_the_explorable_fits_a_phone(page: Page, base_url: str) -> None:
     page.set_viewport_size({"width": 390, "height": 844})
-    page.goto(f"{base_url}en/R36.html")
+    page.goto(f"{base_url}en/R36/")
     box = page.locator(".r36-explore").bounding_box()
     assert box is not None
     assert box["x"] >= 0
@@ -128,7 +128,7 @@ def test_print_shows_every_states_tables_and_the_explorables_state(
     page: Page, base_url: str, prefix: str
 ) -> None:
     page.emulate_media(media="screen")  # the module's tab may have printed the other language
-    page.goto(f"{base_url}{prefix}R36.html")
+    page.goto(f"{base_url}{prefix}R36/")
     page.get_by_role("slider").press("ArrowRight")
     on_screen = shown_weights(page)
     page.emulate_media(media="print")
@@ -149,7 +149,7 @@ def test_the_explorables_words_are_the_glossarys(page: Page, base_url: str) -> N
     # The words the script adds are prose too: one term, one translation (docs/glossary.yml).
     said = {}
     for locale, prefix in PREFIXES.items():
-        page.goto(f"{base_url}{prefix}R36.html")
+        page.goto(f"{base_url}{prefix}R36/")
         box = page.locator(".r36-explore")
         said[locale] = " ".join([box.inner_text(), box.get_attribute("aria-label") or ""])
     used = [term for term in load_terms() if term["zh"] in said["zh"]]

@@ -30,7 +30,7 @@ from coursesite.figure import (
 )
 from coursesite.words import Words
 from tests.constants import PREFIXES, STATE_ANCHORS, STATE_ORDER
-from tests.docs_pages import page_names, twin
+from tests.docs_pages import built_page, page_names, twin
 from tests.markdown_parts import FENCE, front_matter
 from tests.site import search_fragments, soup
 
@@ -190,7 +190,7 @@ def test_a_matrix_the_text_has_not_introduced_yet_is_marked_in_words(locale: str
 
 @pytest.mark.parametrize("prefix", PREFIXES.values())
 def test_built_page_has_one_complete_figure_per_state(site: Path, prefix: str) -> None:
-    page = soup(site / f"{prefix}R36.html")
+    page = soup(site / f"{prefix}R36/index.html")
     figures = page.select("figure.r36-figure")
     assert [f["data-state"] for f in figures] == STATE_ORDER
     r = attn.read(Q, K, V)
@@ -228,7 +228,7 @@ def test_raw_markdown_prints_each_states_highlighted_numbers(locale: str, key: s
 def test_a_page_has_the_figure_exactly_when_it_asks_for_it(
     site: Path, prefix: str, name: str
 ) -> None:
-    figures = soup(site / f"{prefix}{name}.html").select("figure.r36-figure")
+    figures = soup(site / prefix / built_page(name)).select("figure.r36-figure")
     assert bool(figures) == declares_the_figure(name), name
 
 
@@ -257,8 +257,8 @@ def test_search_indexes_the_states_text_not_their_figures(site: Path) -> None:
     # paragraph they are taken from.
     fragments = search_fragments(site)
     for prefix in PREFIXES.values():
-        text = fragments[f"/{prefix}R36.html"]["content"]
-        for figure in soup(site / f"{prefix}R36.html").select("figure.r36-figure"):
+        text = fragments[f"/{prefix}R36/"]["content"]
+        for figure in soup(site / f"{prefix}R36/index.html").select("figure.r36-figure"):
             caption = figure.select_one("figcaption").get_text()
             assert text.count(caption) == 1, caption
             cells = "".join(td.get_text() for td in figure.select("table[data-matrix=A] td"))
@@ -280,7 +280,7 @@ def test_the_figures_caption_is_the_twins_prose(site: Path, locale: str) -> None
     prefix = PREFIXES[locale]
     written = markdown_captions((site / f"{prefix}R36.md").read_text(encoding="utf-8"))
     assert list(written) == STATE_ORDER
-    page = soup(site / f"{prefix}R36.html")
+    page = soup(site / f"{prefix}R36/index.html")
     for figure in page.select("figure.r36-figure"):
         key = figure["data-state"]
         figcaption = figure.select_one("figcaption")

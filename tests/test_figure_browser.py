@@ -20,7 +20,7 @@ from tests.test_browser_pages import AXE_DARK_PAGES, AXE_PAGES
 def test_buttons_walk_the_states_in_the_lessons_order(
     page: Page, base_url: str, prefix: str
 ) -> None:
-    page.goto(f"{base_url}{prefix}R36.html")
+    page.goto(f"{base_url}{prefix}R36/")
     seen = [shown_state(page)]
     stepper = page.locator(".r36-stepper")
     for _ in range(3):
@@ -41,7 +41,7 @@ def test_buttons_walk_the_states_in_the_lessons_order(
 
 
 def test_the_keyboard_reaches_the_stepper_and_walks_the_states(page: Page, base_url: str) -> None:
-    page.goto(f"{base_url}R36.html")
+    page.goto(f"{base_url}R36/")
     for _ in range(60):
         page.keyboard.press("Tab")
         if page.evaluate("document.activeElement.closest('.r36-stepper') !== null"):
@@ -77,7 +77,7 @@ def test_without_javascript_every_state_shows_its_figure(
     tab_without_javascript: Tab, base_url: str, prefix: str
 ) -> None:
     page, _ = tab_without_javascript.fresh()
-    page.goto(f"{base_url}{prefix}R36.html")
+    page.goto(f"{base_url}{prefix}R36/")
     figures = page.locator("figure.r36-figure")
     expect(figures).to_have_count(4)
     for i, key in enumerate(STATE_ORDER):
@@ -95,7 +95,7 @@ def test_every_state_passes_axe_in_both_palettes(page: Page, base_url: str) -> N
     # palettes and languages (test_browser_pages.py); this test checks the states after it.
     assert "R36" in AXE_PAGES, "no test checks the first state in the light palette"
     assert "R36" in AXE_DARK_PAGES, "no test checks the first state in the dark palette"
-    page.goto(f"{base_url}R36.html")
+    page.goto(f"{base_url}R36/")
     page.evaluate(AXE.read_text(encoding="utf-8"))  # not a script tag: the policy refuses it
     # The theme's buttons fade their colours (125 ms): axe must see the colours they end with.
     page.evaluate(STILL)

@@ -12,7 +12,7 @@ from authoring import font
 from coursesite import notebooks
 from coursesite.formulas import mathml
 from tests.constants import PREFIXES
-from tests.docs_pages import DOCS, page_names, twin
+from tests.docs_pages import DOCS, built_page, page_names, twin
 from tests.site import soup
 
 #: The inline formulas of R36, counted by hand: a formula lost on the way fails the count.
@@ -29,12 +29,12 @@ def dollar_formulas(markdown: str) -> list[str]:
 @pytest.mark.parametrize("prefix", PREFIXES.values())
 @pytest.mark.parametrize("name", page_names())
 def test_no_formula_is_left_as_latex_text(site: Path, name: str, prefix: str) -> None:
-    article = soup(site / f"{prefix}{name}.html").select_one("article")
+    article = soup(site / prefix / built_page(name)).select_one("article")
     for tag in article.select("pre, code, annotation"):
         tag.decompose()
     text = article.get_text()
-    assert "\\(" not in text, f"{prefix}{name}.html"
-    assert "\\[" not in text, f"{prefix}{name}.html"
+    assert "\\(" not in text, f"{prefix}{built_page(name)}"
+    assert "\\[" not in text, f"{prefix}{built_page(name)}"
     assert all(f.find("math") for f in article.select(".arithmatex"))
 
 
@@ -43,7 +43,7 @@ def test_no_formula_is_left_as_latex_text(site: Path, name: str, prefix: str) ->
 def test_every_formula_is_mathml_keeping_its_latex(
     site: Path, name: str, locale: str, prefix: str
 ) -> None:
-    maths = soup(site / f"{prefix}{name}.html").select("article math")
+    maths = soup(site / prefix / built_page(name)).select("article math")
     alttexts = [m.get("alttext") for m in maths]
     assert all(alttexts), f"{prefix}{name}.html: a formula has no alttext"
     source = twin(name, locale).read_text(encoding="utf-8")
@@ -53,7 +53,7 @@ def test_every_formula_is_mathml_keeping_its_latex(
 def test_r36_shows_every_formula_of_its_source(site: Path) -> None:
     assert len(dollar_formulas(twin("R36", "zh").read_text(encoding="utf-8"))) == R36_FORMULAS
     for prefix in PREFIXES.values():
-        assert len(soup(site / f"{prefix}R36.html").select("article math")) == R36_FORMULAS
+        assert len(soup(site / f"{prefix}R36/index.html").select("article math")) == R36_FORMULAS
 
 
 def test_no_page_loads_math_javascript(site: Path) -> None:
@@ -65,12 +65,13 @@ def test_no_page_loads_math_javascript(site: Path) -> None:
 
 
 def test_the_stylesheet_sets_the_vendored_font(site: Path) -> None:
-    css = (site / "assets/stylesheets/math.css").read_text(encoding="utf-8")
-    assert 'url("../fonts/stix-two-math-subset.woff2")' in css
-    assert (site / "assets/fonts/stix-two-math-subset.woff2").is_file()
+    head = soup(site / "R36/index.html").head
+    link = head.find("link", href=re.compile(r"assets/stylesheets/math\.\w+\.css$"))
+    css = (site / "R36" / link["href"]).read_text(encoding="utf-8")
+    font = re.search(r'url\("\.\./fonts/(stix-two-math-subset\.\w+\.woff2)"\)', css)
+    assert font, css
+    assert (site / "assets/fonts" / font[1]).is_file()
     assert (site / "assets/fonts/OFL.txt").is_file()
-    head = soup(site / "R36.html").head
-    assert head.find("link", href=re.compile(r"assets/stylesheets/math\.css$"))
 
 
 def test_the_font_subset_covers_every_formula_and_no_more(tmp_path: Path) -> None:

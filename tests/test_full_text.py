@@ -11,7 +11,7 @@ from playwright.sync_api import Browser, expect
 from coursesite.agents.full_text import full_text_html
 from tests.browser import Tab, watched_page
 from tests.constants import PREFIXES, STATE_ANCHORS
-from tests.docs_pages import DOCS, SEED, page_names, twin
+from tests.docs_pages import DOCS, SEED, address, built_page, page_names, twin
 from tests.markdown_parts import FENCE, IDS, body
 from tests.site import soup
 
@@ -48,10 +48,11 @@ def test_every_link_in_the_view_resolves(site: Path, prefix: str, name: str) -> 
     page = site / f"{prefix}{name}.md.html"
     hrefs = [a["href"] for a in soup(page).select("header a[href]")]
     assert f"{name}.md" in hrefs
-    assert f"{name}.html" in hrefs
+    assert (address(name) or "./") in hrefs
     assert any(h.endswith("originals.zip") for h in hrefs)
     for href in hrefs:
-        assert (page.parent / href).resolve().is_file(), f"{page.name} links {href}"
+        target = page.parent / (href + ("index.html" if href.endswith("/") else ""))
+        assert target.resolve().is_file(), f"{page.name} links {href}"
 
 
 def test_chinese_view_opens_with_the_seeds_lines_verbatim(site: Path) -> None:
@@ -115,10 +116,11 @@ def test_every_anchor_the_page_sets_is_an_anchor_of_its_view(
 def test_the_pages_view_markdown_action_leads_to_the_view(
     site: Path, prefix: str, name: str
 ) -> None:
-    view, raw = soup(site / f"{prefix}{name}.html").select(".md-twin a")
-    assert view["href"] == f"{name}.md.html"
+    view, raw = soup(site / prefix / built_page(name)).select(".md-twin a")
+    up = "" if name == "index" else "../"  # from the page's folder
+    assert view["href"] == f"{up}{name}.md.html"
     # The raw file, one click from the page too.
-    assert (raw["href"], raw["type"], raw.get_text()) == (f"{name}.md", "text/markdown", ".md")
+    assert (raw["href"], raw["type"], raw.get_text()) == (f"{up}{name}.md", "text/markdown", ".md")
 
 
 @pytest.mark.parametrize("prefix", PREFIXES.values())
@@ -156,5 +158,5 @@ def test_the_lab_has_a_view_of_its_python_source(site: Path, locale: str, prefix
     links = {a.get_text(): a["href"] for a in view.select("header a[href]")}
     assert links[".py"] == "LAB-02.py"
     assert ".md" not in links, "a notebook has no .md twin to link"
-    action = soup(site / f"{prefix}lab/LAB-02.html").select_one(".md-twin a")
-    assert action["href"] == "LAB-02.py.html"
+    action = soup(site / f"{prefix}lab/LAB-02/index.html").select_one(".md-twin a")
+    assert action["href"] == "../LAB-02.py.html"

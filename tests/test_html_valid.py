@@ -155,4 +155,4 @@ def test_the_run_covers_every_kind_of_page(site: Path) -> None:
     checked = set(built_pages(site))
     assert {"404.html", "index.html", "en/index.html", "R36.md.html", "en/R36.md.html"} <= checked
     assert {"lab/LAB-02.py.html", "en/lab/LAB-02.py.html"} <= checked
-    assert {"lab/LAB-02.html", "en/lab/LAB-02.html", "en/404.html"} <= checked
+    assert {"lab/LAB-02/index.html", "en/lab/LAB-02/index.html", "en/404.html"} <= checked

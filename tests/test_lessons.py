@@ -13,7 +13,7 @@ from mkdocs.utils.yaml import yaml_load
 from coursesite.content.lessons import LESSON, lesson_paths
 from coursesite.site import CONFIGS
 from tests.constants import PREFIXES
-from tests.docs_pages import ROOT
+from tests.docs_pages import ROOT, address, built_page
 from tests.site import soup
 
 CONFIG = yaml_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
@@ -48,7 +48,7 @@ def home_lessons(site: Path, prefix: str) -> list[tuple[str, str]]:
     return [
         (a["href"], a.get_text())
         for a in links
-        if LESSON.fullmatch(Path(a["href"]).stem) and a["href"].endswith(".html")
+        if LESSON.fullmatch(Path(a["href"]).name) and a["href"].endswith("/")
     ]
 
 
@@ -64,7 +64,7 @@ def test_every_lessons_title_is_its_page_then_the_course(
     site: Path, locale: str, prefix: str
 ) -> None:
     for lesson in LESSONS:
-        page = soup(site / f"{prefix}{Path(lesson).with_suffix('.html')}")
+        page = soup(site / prefix / built_page(Path(lesson).stem))
         assert page.title.get_text().endswith(f" - {NAMES[locale]}"), lesson
         topics = [t.get_text().strip() for t in page.select(".md-header__topic")]
         assert topics[0] == NAMES[locale], "the header names the course"
@@ -80,7 +80,7 @@ def test_llms_txt_is_headed_by_the_course(site: Path, locale: str, prefix: str) 
 @pytest.mark.parametrize("prefix", PREFIXES.values())
 def test_the_home_page_lists_the_navs_lessons_by_their_own_titles(site: Path, prefix: str) -> None:
     listed = home_lessons(site, prefix)
-    expected = [Path(lesson).with_suffix(".html").as_posix() for lesson in LESSONS]
+    expected = [address(Path(lesson).stem) for lesson in LESSONS]
     assert [href for href, _ in listed] == expected
     for href, text in listed:
-        assert text == h1_of(site / prefix / href), href
+        assert text == h1_of(site / prefix / href / "index.html"), href

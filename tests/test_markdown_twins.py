@@ -18,8 +18,10 @@ from tests.constants import PREFIXES
 from tests.docs_pages import (
     DOCS,
     ROOT,
+    built_page,
     notebook_names,
     page_names,
+    page_of,
     published_sources,
     twin,
 )
@@ -90,12 +92,11 @@ def test_the_generated_twins_hold_the_reference_and_the_glossary(site: Path) -> 
 
 @pytest.mark.parametrize("prefix", PREFIXES.values())
 @pytest.mark.parametrize("name", page_names())
-def test_every_page_links_its_twin_in_the_head(site: Path, name: str, prefix: str) -> None:
-    links = soup(site / f"{prefix}{name}.html").select(
-        'head link[rel="alternate"][type="text/markdown"]'
-    )
+def test_every_page_links_its_twin_as_its_alternate(site: Path, name: str, prefix: str) -> None:
+    page = site / prefix / built_page(name)
+    links = soup(page).select('article a[rel="alternate"][type="text/markdown"]')
     assert len(links) == 1
-    assert (site / prefix / links[0]["href"]).resolve() == (site / f"{prefix}{name}.md").resolve()
+    assert (page.parent / links[0]["href"]).resolve() == (site / f"{prefix}{name}.md").resolve()
 
 
 @pytest.mark.parametrize(("locale", "prefix"), PREFIXES.items())
@@ -103,21 +104,23 @@ def test_every_page_links_its_twin_in_the_head(site: Path, name: str, prefix: st
 def test_every_page_shows_a_view_markdown_link(
     site: Path, name: str, locale: str, prefix: str
 ) -> None:
-    page = soup(site / f"{prefix}{name}.html")
+    built = site / prefix / built_page(name)
+    page = soup(built)
     actions = [
         a for a in page.select("article a[href]") if a.get_text(strip=True) == VIEW_LABELS[locale]
     ]
     assert len(actions) == 1, "no single link named for the page's language"
     # It leads a person to the readable full-text view of the twin (tests/test_full_text.py).
-    target = (site / prefix / actions[0]["href"]).resolve()
+    target = (built.parent / actions[0]["href"]).resolve()
     assert target == (site / f"{prefix}{name}.md.html").resolve()
     assert actions[0].find_previous(["h1", "h2"]).name == "h1", "not by the title"
 
 
-def test_a_sitemap_answers_wherever_material_asks_for_one(site: Path) -> None:
-    wanted = sitemap_requests(site)
-    assert site / "en" / "sitemap.xml" in wanted
-    assert [p.relative_to(site).as_posix() for p in wanted if not p.is_file()] == []
+def test_no_page_makes_the_theme_fetch_a_sitemap(site: Path) -> None:
+    # Material's language selector fetches sitemap.xml beside every <link rel="alternate">:
+    # the pages name their twins in the article and their languages in the selector and the
+    # sitemap instead, so that a page view fetches none.
+    assert sitemap_requests(site) == set()
 
 
 # --- llms.txt and llms-full.txt ---------------------------------------------------------------
@@ -183,7 +186,7 @@ def test_llms_txt_lists_every_page_once_with_its_title_and_its_description(
     assert sorted(found) == sorted(expected)
     for url, m in found.items():
         assert (site / url).is_file()
-        page = site / re.sub(r"\.(md|py|ipynb)$", ".html", url)
+        page = site / page_of(url)
         assert m["title"].removesuffix(" (.ipynb)") == title_of(page)
         assert "\n" not in m["note"]
         assert len(m["note"]) <= 140
@@ -225,7 +228,7 @@ def test_llms_full_txt_holds_every_page_inside_a_named_boundary(site: Path) -> N
     assert full.count("<doc ") == len(docs), "every document closes before the next opens"
     for doc in docs:
         twin = (site / doc["source"]).read_text(encoding="utf-8")
-        assert doc["title"] == title_of(site / re.sub(r"\.(md|py)$", ".html", doc["source"]))
+        assert doc["title"] == title_of(site / page_of(doc["source"]))
         if doc["source"].endswith(".py"):
             assert doc["body"] == f"```python\n{twin.rstrip()}\n```", "a code file is fenced"
             continue

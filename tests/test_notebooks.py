@@ -214,7 +214,7 @@ def test_each_languages_lab_page_is_rendered_with_its_figures_ids_formulas_and_d
     ids = {}
     for locale, prefix in PREFIXES.items():
         for source in sorted((DOCS / locale / "lab").glob("*.py")):
-            path = site / prefix / "lab" / f"{source.stem}.html"
+            path = site / prefix / "lab" / source.stem / "index.html"
             where = path.relative_to(site)
             text = path.read_text(encoding="utf-8")
             page = BeautifulSoup(text, "html.parser")
@@ -240,7 +240,8 @@ def test_each_languages_lab_page_is_rendered_with_its_figures_ids_formulas_and_d
             assert not any("$" in cell.get_text() for cell in markdown), (
                 f"{where}: a $formula$ left"
             )
-            assert article.select_one('a[href="../R36.html"]'), f"{where}: the link to R36"
+            up = "../" * 2  # from lab/LAB-02/ to the language's root
+            assert article.select_one(f'a[href="{up}R36/"]'), f"{where}: the link to R36"
             images = article.select("img")
             assert len(images) == 2, f"{where}: {len(images)} figures"
             for image in images:
@@ -250,9 +251,10 @@ def test_each_languages_lab_page_is_rendered_with_its_figures_ids_formulas_and_d
                     f"{where}: {image['alt']}"
                 )
             for name in (f"{source.stem}.py", f"{source.stem}.ipynb"):
-                assert article.select_one(f'.lab-downloads a[href="{name}"]'), f"{where}: {name}"
-                assert (path.parent / name).is_file(), f"{where}: no {name} beside it"
-            assert (path.parent / f"{source.stem}.py").read_bytes() == source.read_bytes()
+                link = f'.lab-downloads a[href="../{name}"]'  # beside the page's folder
+                assert article.select_one(link), f"{where}: {name}"
+                assert (path.parent.parent / name).is_file(), f"{where}: no {name} beside it"
+            assert (path.parent.parent / f"{source.stem}.py").read_bytes() == source.read_bytes()
     assert len(set(map(tuple, ids.values()))) == 1, f"the languages' heading ids differ: {ids}"
     # JupyterLab's CSS: linked from the notebook pages alone, with its licences beside it.
     linking = {
@@ -260,6 +262,8 @@ def test_each_languages_lab_page_is_rendered_with_its_figures_ids_formulas_and_d
         for p in site.rglob("*.html")
         if "/lab/jupyterlab." in p.read_text("utf-8")
     }
-    assert all(path.parent.name == "lab" for path in linking), f"JupyterLab's CSS on {linking}"
+    assert all(path.parent.parent.name == "lab" for path in linking), (
+        f"JupyterLab's CSS on {linking}"
+    )
     for licence in ("LICENSE-jupyterlab.txt", "LICENSE-mkdocs-jupyter.txt"):
         assert (site / "assets" / "lab" / licence).is_file(), f"no assets/lab/{licence}"

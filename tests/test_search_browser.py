@@ -29,16 +29,16 @@ FIXTURE = """<!doctype html><html lang="zh"><head><meta charset="utf-8"><title>�
 
 #: (language, query, a page it must find), as a reader types them.
 QUERIES = [
-    ("zh", "归一化", "R36.html"),
-    ("zh", "形状表", "lecture.html"),
-    ("zh", "分数表", "R36.html"),
-    ("zh", '"归一化"', "R36.html"),
-    ("zh", "“归一化”", "R36.html"),
+    ("zh", "归一化", "R36/"),
+    ("zh", "形状表", "lecture/"),
+    ("zh", "分数表", "R36/"),
+    ("zh", '"归一化"', "R36/"),
+    ("zh", "“归一化”", "R36/"),
     ("zh", "对照页", FIXTURE_URL),
-    ("en", "normalise", "en/R36.html"),
-    ("en", "attention", "en/index.html"),
-    ("en", '"score table"', "en/R36.html"),
-    ("en", "d_k", "en/R36.html"),
+    ("en", "normalise", "en/R36/"),
+    ("en", "attention", "en/"),
+    ("en", '"score table"', "en/R36/"),
+    ("en", "d_k", "en/R36/"),
 ]
 
 
@@ -104,7 +104,7 @@ def test_each_language_searches_its_own_pages_and_loads_nothing_before(
         requests.append(request.url)
 
     page.on("request", record)
-    page.goto(f"{search_url}{PREFIXES[language]}index.html", wait_until="load")
+    page.goto(f"{search_url}{PREFIXES[language]}", wait_until="load")
     page.wait_for_timeout(100)
     assert not [url for url in requests if "/pagefind/" in url], "nothing before search opens"
     opened(page)
@@ -137,7 +137,7 @@ def characters_held_apart_are_no_hit(page: Page, search_url: str) -> None:
 
 def test_the_keyboard_opens_moves_through_and_closes_search(dark_tab: Tab, search_url: str) -> None:
     page, _ = dark_tab.fresh()
-    page.goto(search_url + "en/R36.html")
+    page.goto(search_url + "en/R36/")
     expect(page.locator("body")).to_have_attribute("data-md-color-scheme", "slate")
     dialog = page.locator("dialog.site-search")
     field = dialog.locator("input[type=search]")
@@ -172,15 +172,15 @@ def test_a_query_with_no_hit_offers_the_other_language(
     dark_tab: Tab, search_url: str, tmp_path: Path
 ) -> None:
     page, _ = dark_tab.fresh()
-    page.goto(search_url + "en/R36.html")
+    page.goto(search_url + "en/R36/")
     opened(page)
     assert found(page, OTHER_LANGUAGE_ONLY) == []
     shown = {"no-hit.html": dialog_document(page)}
     page.locator("a.site-search__elsewhere[hreflang=zh]").click()
-    page.wait_for_url(f"{search_url}R36.html?q=*")
+    page.wait_for_url(f"{search_url}R36/?q=*")
     answered(page, OTHER_LANGUAGE_ONLY)
     urls = page.eval_on_selector_all(".site-search__page", "links => links.map(a => a.href)")
-    assert search_url + "R36.html" in urls
+    assert search_url + "R36/" in urls
     shown["results.html"] = dialog_document(page)
     expect(page.locator("body")).to_have_attribute("data-md-color-scheme", "slate")
     assert axe_violations(page, "dialog.site-search") == [], "dark palette, Chinese"
@@ -215,10 +215,10 @@ def test_results_are_right_under_a_sub_path(tab: Tab, search_site: Path) -> None
     with serving(search_site, host_content_types(search_site), sub_path="/course/") as base:
         assert base.endswith("/course/")
         page, traffic = tab.fresh()
-        page.goto(base + "R36.html")
+        page.goto(base + "R36/")
         opened(page)
         urls = found(page, "归一化")
-        assert base + "R36.html" in urls
-        page.locator(".site-search__page[href='/course/R36.html']").click()
-        page.wait_for_url(base + "R36.html*")
+        assert base + "R36/" in urls
+        page.locator(".site-search__page[href='/course/R36/']").click()
+        page.wait_for_url(base + "R36/*")
         assert traffic.problems() == []

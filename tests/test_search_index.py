@@ -8,7 +8,7 @@ from pathlib import Path
 from coursesite.search.index import BODY, END, indexed_page, indexed_text
 from coursesite.search.pagefind import bundle
 from tests.constants import PREFIXES
-from tests.docs_pages import ROOT, notebook_names, page_names
+from tests.docs_pages import ROOT, address, notebook_names, page_names
 from tests.site import bundle_fragments, search_fragments, soup
 
 #: What Pagefind 1.5 writes at a bundle's top level, as the site ships it or leaves it out.
@@ -19,9 +19,9 @@ def test_each_language_has_its_own_index_of_its_own_pages(site: Path) -> None:
     names = page_names() + notebook_names()
     for language, prefix in PREFIXES.items():
         urls = {url for url, f in fragments.items() if f["language"] == language}
-        assert urls == {f"/{prefix}{name}.html" for name in names}
+        assert urls == {f"/{prefix}{address(name)}" for name in names}
         for url in urls:
-            assert soup(site / url.lstrip("/")).html["lang"] == language, url
+            assert soup(site / url.lstrip("/") / "index.html").html["lang"] == language, url
 
 
 def test_full_text_views_and_the_404_page_are_not_indexed(site: Path) -> None:
@@ -34,11 +34,11 @@ def test_full_text_views_and_the_404_page_are_not_indexed(site: Path) -> None:
 
 def test_only_the_article_is_indexed(site: Path) -> None:
     # The header, navigation and footer repeat on every page: none of it is page text.
-    fragment = search_fragments(site)["/en/R36.html"]
-    footer = soup(site / "en/R36.html").select_one(".md-copyright").get_text(" ", strip=True)
+    fragment = search_fragments(site)["/en/R36/"]
+    footer = soup(site / "en/R36/index.html").select_one(".md-copyright").get_text(" ", strip=True)
     assert "attn" in footer
     assert footer not in fragment["content"]
-    heading = soup(site / "en/R36.html").select_one("article h1").get_text().rstrip("¶")
+    heading = soup(site / "en/R36/index.html").select_one("article h1").get_text().rstrip("¶")
     assert fragment["meta"]["title"] == heading, "the title, without its permalink"
 
 
@@ -49,7 +49,7 @@ def test_chinese_is_indexed_one_character_a_word() -> None:
 
 def test_nothing_of_materials_search_is_built(site: Path) -> None:
     assert not (site / "search").exists()
-    html = (site / "R36.html").read_text(encoding="utf-8")
+    html = (site / "R36/index.html").read_text(encoding="utf-8")
     assert 'id="__search"' in html  # the theme's toggle stays, unused: nothing reads it
     assert "md-search" not in html
     assert "data-site-search" in html
@@ -67,7 +67,7 @@ def test_code_and_formulas_without_their_markup_index_the_same(site: Path, tmp_p
     # the same words in the same places as in the page as built.
     pages: dict[str, list[tuple[str, str]]] = {"stripped": [], "as built": []}
     for language, prefix in PREFIXES.items():
-        html = (site / f"{prefix}R36.html").read_text(encoding="utf-8")
+        html = (site / f"{prefix}R36/index.html").read_text(encoding="utf-8")
         stripped = indexed_page(html)
         assert stripped is not None
         assert "<span" not in stripped.split("<pre", 1)[1].split("</pre>", 1)[0]

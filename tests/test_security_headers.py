@@ -85,7 +85,7 @@ def test_the_other_page_kinds_load_under_the_policy(
 @pytest.mark.parametrize("prefix", PREFIXES.values())
 def test_the_palette_toggle_switches_under_the_policy(tab: Tab, base_url: str, prefix: str) -> None:
     page, traffic = tab.fresh()
-    loaded(page, traffic, f"{base_url}{prefix}R36.html")
+    loaded(page, traffic, f"{base_url}{prefix}R36/")
     body = page.locator("body")
     expect(body).to_have_attribute("data-md-color-scheme", "default")
     page.locator("form[data-md-component=palette] label:visible").click()
@@ -102,7 +102,7 @@ def test_the_labs_copy_buttons_copy_in_the_pages_language(
     # A code cell is a code block as on the other pages: the theme's own copy button.
     page, traffic = tab.fresh()
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url)
-    loaded(page, traffic, f"{base_url}{prefix}lab/LAB-02.html")
+    loaded(page, traffic, f"{base_url}{prefix}lab/LAB-02/")
     label, notice = {"zh": ("复制", "已复制"), "en": ("Copy to clipboard", "Copied to clipboard")}[
         locale
     ]
@@ -126,17 +126,17 @@ def test_a_script_the_policy_does_not_allow_is_refused_and_named(
     theirs = "var target=document.getElementById(location.hash.slice(1));"
     script = next(
         tag.string
-        for tag in BeautifulSoup((site / "R36.html").read_text(encoding="utf-8"), "html.parser")(
-            "script"
-        )
+        for tag in BeautifulSoup(
+            (site / "R36/index.html").read_text(encoding="utf-8"), "html.parser"
+        )("script")
         if (tag.string or "").startswith(theirs)
     )
     (copy / "_headers").unlink()  # a link to the built one
     (copy / "_headers").write_text(headers.replace(f" {sha256(script)}", ""), encoding="utf-8")
     page, traffic = watched_page(browser)
     with serving(copy, host_content_types(copy)) as url:
-        loaded(page, traffic, f"{url}R36.html")
+        loaded(page, traffic, f"{url}R36/")
     page.context.close()
     assert len(traffic.violations) == 1, traffic.violations
-    assert f"{url}R36.html refused script-src-elem inline" in traffic.violations[0]
+    assert f"{url}R36/ refused script-src-elem inline" in traffic.violations[0]
     assert theirs[:40] in traffic.violations[0]

@@ -10,49 +10,52 @@ import pytest
 import attn
 from coursesite.words import Words
 from tests.constants import PREFIXES, STATE_ANCHORS
-from tests.docs_pages import page_names
+from tests.docs_pages import built_page, page_names
 from tests.site import soup
 
 
 @pytest.mark.parametrize("prefix", PREFIXES.values())
 @pytest.mark.parametrize("name", page_names())
 def test_every_page_is_built_in_both_languages(site: Path, name: str, prefix: str) -> None:
-    page = soup(site / f"{prefix}{name}.html")
-    assert page.find("h1"), f"{prefix}{name}.html has no title"
+    page = soup(site / prefix / built_page(name))
+    assert page.find("h1"), f"{prefix}{built_page(name)} has no title"
 
 
 @pytest.mark.parametrize(("locale", "prefix"), PREFIXES.items())
 def test_pages_declare_their_language(site: Path, locale: str, prefix: str) -> None:
-    assert soup(site / f"{prefix}R36.html").html["lang"] == locale
+    assert soup(site / f"{prefix}R36/index.html").html["lang"] == locale
 
 
 @pytest.mark.parametrize("prefix", PREFIXES.values())
 def test_r36_keeps_the_state_anchors_in_lesson_order(site: Path, prefix: str) -> None:
-    page = soup(site / f"{prefix}R36.html")
+    page = soup(site / f"{prefix}R36/index.html")
     ids = [tag["id"] for tag in page.find_all(id=True) if tag["id"].startswith("r36-b")]
     assert ids == STATE_ANCHORS
 
 
 @pytest.mark.parametrize("prefix", PREFIXES.values())
 def test_the_lessons_relative_links_resolve(site: Path, prefix: str) -> None:
-    page = soup(site / f"{prefix}R36.html")
+    page = soup(site / f"{prefix}R36/index.html")
     hrefs = {a["href"] for a in page.find_all("a", href=True)}
-    assert {"lecture.html#read-R36", "sources.html#M22"} <= hrefs
-    assert soup(site / f"{prefix}lecture.html").find(id="read-R36")
-    assert soup(site / f"{prefix}sources.html").find(id="M22")
+    assert {"../lecture/#read-R36", "../sources/#M22"} <= hrefs
+    assert soup(site / f"{prefix}lecture/index.html").find(id="read-R36")
+    assert soup(site / f"{prefix}sources/index.html").find(id="M22")
 
 
 def test_both_languages_share_every_heading_id(site: Path) -> None:
     for name in page_names():
-        zh = [h.get("id") for h in soup(site / f"{name}.html").select("article :is(h1,h2,h3)")]
-        en = [h.get("id") for h in soup(site / f"en/{name}.html").select("article :is(h1,h2,h3)")]
+        zh = [h.get("id") for h in soup(site / built_page(name)).select("article :is(h1,h2,h3)")]
+        en = [
+            h.get("id")
+            for h in soup(site / "en" / built_page(name)).select("article :is(h1,h2,h3)")
+        ]
         assert zh == en, name
         assert all(zh), f"{name}: a heading has no id"
 
 
 @pytest.mark.parametrize("prefix", PREFIXES.values())
 def test_formulas_are_marked_for_rendering(site: Path, prefix: str) -> None:
-    formulas = soup(site / f"{prefix}R36.html").select(".arithmatex")
+    formulas = soup(site / f"{prefix}R36/index.html").select(".arithmatex")
     assert len(formulas) >= 20
     assert any(r"\operatorname{softmax}" in f.math["alttext"] for f in formulas)
 
@@ -62,7 +65,7 @@ def test_footer_names_the_attn_version_in_the_pages_language(
     site: Path, locale: str, prefix: str
 ) -> None:
     licence = Words(locale, "footer")["licence"]
-    for page in ("index.html", "lab/LAB-02.html"):
+    for page in ("index.html", "lab/LAB-02/index.html"):
         footer = (
             soup(site / f"{prefix}{page}")
             .select_one(".md-copyright__highlight")
@@ -73,19 +76,21 @@ def test_footer_names_the_attn_version_in_the_pages_language(
 
 @pytest.mark.parametrize(("locale", "prefix"), PREFIXES.items())
 def test_generated_parts_are_filled(site: Path, locale: str, prefix: str) -> None:
-    glossary = soup(site / f"{prefix}glossary.html")
+    glossary = soup(site / f"{prefix}glossary/index.html")
     cells = [td.get_text() for td in glossary.select("table td")]
     assert "归一化" in cells
     assert "normalise" in cells
     assert ("含义" if locale == "zh" else "meaning") in glossary.select_one(
         "table th:nth-of-type(3)"
     ).get_text()
-    reference = soup(site / f"{prefix}reference.html")
+    reference = soup(site / f"{prefix}reference/index.html")
     assert reference.find(id="attn-read")
     assert reference.find(id="attn-reading-scores")
     assert "mask allows no key" in reference.get_text()
     for name in page_names():
-        assert "<!-- generated:" not in (site / f"{prefix}{name}.html").read_text(encoding="utf-8")
+        assert "<!-- generated:" not in (site / prefix / built_page(name)).read_text(
+            encoding="utf-8"
+        )
 
 
 def test_no_page_loads_anything_from_another_host(site: Path) -> None:

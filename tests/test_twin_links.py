@@ -12,6 +12,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
+from tests.docs_pages import page_of
 from tests.markdown_parts import FENCE, INLINE_CODE
 
 #: A Markdown link or image's target, and an HTML attribute's.
@@ -49,11 +50,10 @@ def broken_links(site: Path, published: Path) -> list[str]:
             broken.append(f"{uri}: {target} -> {resolved}: no such file")
             continue
         if parts.fragment:
-            page = site / resolved
-            if page.suffix == ".md":
-                page = page.with_suffix(".html")
+            page = site / (page_of(resolved) if resolved.endswith(".md") else resolved)
             if page.suffix == ".html" and parts.fragment not in ids_of(page):
-                broken.append(f"{uri}: {target}: no id {parts.fragment!r} in {page.name}")
+                where = page.relative_to(site).as_posix()
+                broken.append(f"{uri}: {target}: no id {parts.fragment!r} in {where}")
     return broken
 
 
@@ -73,13 +73,14 @@ def test_every_link_in_every_twin_resolves(site: Path) -> None:
     [
         ("[gone](nowhere.md)", "no such file"),
         ("[up](../" + "../outside.md)", "no such file"),  # in pieces: test_repository
-        ("[anchor](../R36.md#no-such-id)", "no id 'no-such-id' in R36.html"),
+        ("[anchor](../R36.md#no-such-id)", "no id 'no-such-id' in R36/index.html"),
     ],
 )
 def test_a_broken_link_is_named(tmp_path: Path, link: str, why: str) -> None:
     site = tmp_path / "site"
     (site / "en").mkdir(parents=True)
-    (site / "R36.html").write_text('<h2 id="b0">B0</h2>', encoding="utf-8")
+    (site / "R36").mkdir()
+    (site / "R36/index.html").write_text('<h2 id="b0">B0</h2>', encoding="utf-8")
     (site / "R36.md").write_text("# R36\n", encoding="utf-8")
     twin = site / "en" / "index.md"
     twin.write_text(f"Fine: [R36](../R36.md#b0).\n\nNot: {link}\n", encoding="utf-8")

@@ -90,11 +90,11 @@ def test_a_missing_word_stops_the_build_naming_table_key_and_language(locale: st
 
 
 @pytest.mark.parametrize(("locale", "prefix"), PREFIXES.items())
-@pytest.mark.parametrize("name", ["R36", "lab/LAB-02", "404"])
+@pytest.mark.parametrize("page", ["R36/index.html", "lab/LAB-02/index.html", "404.html"])
 def test_a_page_carries_its_own_languages_words_for_its_scripts(
-    site: Path, locale: str, prefix: str, name: str
+    site: Path, locale: str, prefix: str, page: str
 ) -> None:
-    island = soup(site / f"{prefix}{name}.html").select_one("script#site-words")
+    island = soup(site / prefix / page).select_one("script#site-words")
     assert island is not None
     assert island["type"] == "application/json"
     words = {part: table(locale)[part] for part in SCRIPTS}

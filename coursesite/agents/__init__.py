@@ -1,2 +1,2 @@
 """What the site publishes for agents: raw twins, full-text views, llms.txt, originals.zip,
-sitemaps where Material asks for them, and the host's content types."""
+and what the host sends with them (_headers, _redirects)."""

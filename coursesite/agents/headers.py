@@ -1,19 +1,22 @@
-"""``_headers`` (Cloudflare Pages / Netlify syntax, which GitHub Pages ignores): what the host
-sends with each file of the built site.
+"""``_headers`` and ``_redirects`` (Cloudflare Pages / Netlify syntax, which GitHub Pages
+ignores): what the host sends with each file of the built site, and where old addresses go.
 
 Static hosts send ``.md`` as ``text/markdown`` with no charset, and browsers then read Chinese
 as windows-1252: the table below says what each raw-text suffix is. Then the security headers
-with the pages' policy (``policy.py``), and each page's ``Link`` to its twin
-(``link_headers.py``). ``mkdocs serve``'s preview sends none of them.
+with the pages' policy (``policy.py``), and a year in the browser's cache for each file a page
+loads, all named by their content (``coursesite/fingerprints.py``, Material's bundle, Pagefind's
+chunks); pages stay revalidated (the host's default). The pages were once ``NAME.html``: each
+such address is sent on to the page's own (``NAME/``). ``mkdocs serve``'s preview sends none.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import posixpath
+import re
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from coursesite.agents.link_headers import language_folders, link_rules, pages_with_twins
 from coursesite.agents.policy import security_rules, site_policy
 
 CONTENT_TYPES: dict[str, str] = {
@@ -24,6 +27,13 @@ CONTENT_TYPES: dict[str, str] = {
 }
 
 HEADERS_FILE = "_headers"
+REDIRECTS_FILE = "_redirects"
+#: A year, never revalidated: a file named by its content never changes under its name.
+KEPT = "Cache-Control: public, max-age=31536000, immutable"
+#: Pagefind names its index's chunks by their content.
+PAGEFIND_CHUNKS = ("pagefind/fragment/*", "pagefind/index/*")
+#: What a page loads from the site by name: its stylesheets, scripts, icon and preloaded font.
+LOADS = re.compile(r'<(?:link|script)\s[^>]*?(?:href|src)="(?P<url>[^"#?:]+)"')
 
 
 def headers_text(types: Mapping[str, str] = CONTENT_TYPES) -> str:
@@ -40,11 +50,59 @@ def headers_text(types: Mapping[str, str] = CONTENT_TYPES) -> str:
     return "\n".join(lines) + "\n"
 
 
+def loaded_assets(site: Path) -> list[str]:
+    """Return the files under an ``assets/`` folder that the built pages of ``site`` load, by
+    their path from its root."""
+    found = set()
+    for page in site.rglob("*.html"):
+        here = page.parent.relative_to(site).as_posix()
+        for link in LOADS.finditer(page.read_text(encoding="utf-8")):
+            path = posixpath.normpath(posixpath.join(here, link["url"]))
+            if "assets" in path.split("/") and (site / path).is_file():
+                found.add(path)
+    return sorted(found)
+
+
+def caching_rules(paths: Iterable[str], root: str = "/") -> str:
+    """Return the ``_headers`` rules that let browsers keep ``paths`` (named by their content).
+
+    >>> print(caching_rules(["assets/site.0a1b2c3d4e.css"]), end="")
+    # Named by their content: a new content is a new name, never fetched again.
+    /assets/site.0a1b2c3d4e.css
+      Cache-Control: public, max-age=31536000, immutable
+    """
+    lines = ["# Named by their content: a new content is a new name, never fetched again."]
+    for path in paths:
+        lines += [root + path, f"  {KEPT}"]
+    return "\n".join(lines) + "\n"
+
+
+def redirects_text(site: Path, root: str = "/") -> str:
+    """Return the ``_redirects`` that send each page's old ``NAME.html`` address to its own.
+
+    >>> import tempfile
+    >>> site = Path(tempfile.mkdtemp())
+    >>> for page in ("index.html", "R36/index.html", "en/index.html", "en/404.html",
+    ...              "en/lab/LAB-02/index.html"):
+    ...     (site / page).parent.mkdir(parents=True, exist_ok=True)
+    ...     _ = (site / page).write_text("", encoding="utf-8")
+    >>> print(redirects_text(site), end="")
+    /R36.html /R36/ 301
+    /en/lab/LAB-02.html /en/lab/LAB-02/ 301
+    """
+    lines = []
+    for page in sorted(site.glob("**/*/index.html")):
+        folder = page.parent.relative_to(site).as_posix()
+        if not (page.parent / "404.html").is_file():  # a language's home was never en.html
+            lines.append(f"{root}{folder}.html {root}{folder}/ 301\n")
+    return "".join(lines)
+
+
 def write_headers(site: Path, site_url: str | None) -> None:
-    """Once the whole site is built, write ``_headers`` at its root: the content types, the
-    security headers with the pages' policy (``policy.py``), then each page's ``Link`` to its
-    twin and its ``llms.txt`` (``link_headers.py``)."""
+    """Once the whole site is built, write ``_headers`` at its root (the content types, the
+    security headers with the pages' policy, the files kept a year) and ``_redirects``."""
     root = urlsplit(site_url or "").path.rstrip("/") + "/"
-    links = link_rules(pages_with_twins(site), language_folders(site), root)
     security = security_rules(site_policy(site))
-    (site / HEADERS_FILE).write_text(headers_text() + security + links, encoding="utf-8")
+    kept = caching_rules([*loaded_assets(site), *PAGEFIND_CHUNKS], root)
+    (site / HEADERS_FILE).write_text(headers_text() + security + kept, encoding="utf-8")
+    (site / REDIRECTS_FILE).write_text(redirects_text(site, root), encoding="utf-8")

@@ -76,15 +76,16 @@ class Listing:
     entries: dict[str, Entry] = field(default_factory=dict)
 
 
-def twin_uri(dest_uri: str) -> str:
-    """Return where the Markdown twin of the page built at ``dest_uri`` goes.
+def twin_uri(src_uri: str) -> str:
+    """Return where the Markdown twin of the page written at ``src_uri`` goes: at its source's
+    path, beside the page's folder (``R36.md`` beside ``R36/``), whatever the page's address.
 
-    >>> twin_uri("en/R36.html")
-    'en/R36.md'
-    >>> twin_uri("index.html")
-    'index.md'
+    >>> twin_uri("R36.md")
+    'R36.md'
+    >>> twin_uri("lab/LAB-02.py")
+    'lab/LAB-02.md'
     """
-    return PurePosixPath(dest_uri).with_suffix(".md").as_posix()
+    return PurePosixPath(src_uri).with_suffix(".md").as_posix()
 
 
 def absolute(uri: str, site_url: str | None) -> str:
@@ -285,7 +286,7 @@ def write_llms_files(state: Listing, site_dir: Path, project: Path, kept: bool =
     heading = " / ".join(dict.fromkeys(lang.site_name for lang in languages))
     details = (
         "Each page's own Markdown source (UTF-8) is published beside its HTML page: "
-        "`NAME.md` next to `NAME.html`, the English pages under `en/`. "
+        "`NAME.md` beside the page at `NAME/`, the English pages under `en/`; a notebook's own `.py` in its page's folder. "
         f"[{LLMS_FULL}]({url(LLMS_FULL)}) holds these pages in one file; "
         f"[{ARCHIVE}]({url(ARCHIVE)}) holds every source file."
     )

@@ -21,7 +21,6 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
-from mkdocs.utils.templates import TemplateContext
 
 from coursesite.agents.archive import ARCHIVE
 from coursesite.agents.full_text import full_text_html, view_uri
@@ -54,19 +53,21 @@ def with_twin_action(
     with the raw file one click away beside it.
 
     >>> print(with_twin_action("<h1>T</h1><p>", "R36.md", "View Markdown"))
-    <h1>T</h1><p class="md-twin"><a href="R36.md" type="text/markdown">View Markdown</a></p><p>
+    <h1>T</h1><p class="md-twin"><a href="R36.md" rel="alternate" type="text/markdown">View Markdown</a></p><p>
     >>> with_twin_action("<h2>T</h2>", "R36.md", "View Markdown")
     Traceback (most recent call last):
     ...
     mkdocs.exceptions.PluginError: no title (</h1>) to put 'View Markdown' under: does the page lack its # title?
     """
     target = html.escape(action_href or href)
-    kind = "" if action_href else f' type="{media_type}"'
+    # The raw twin's link is the page's alternate for agents (rel, type) in its body: a <link>
+    # in the head would make Material's language selector fetch a sitemap beside it.
+    kind = "" if action_href else f' rel="alternate" type="{media_type}"'
     # A plain link under the title, not one of Material's floating page-action icons: those are
     # drawn in a faint grey that is too pale for text (axe's colour-contrast rule).
     # Beside the readable view, the raw file itself: one click for an agent's user too.
     raw = (
-        f' · <a href="{html.escape(href)}" type="{media_type}">{html.escape(raw_label(href))}</a>'
+        f' · <a href="{html.escape(href)}" rel="alternate" type="{media_type}">{html.escape(raw_label(href))}</a>'
         if action_href
         else ""
     )
@@ -124,7 +125,7 @@ class Agents:
 
     def on_nav(self, nav: Navigation, config: MkDocsConfig, files: Files) -> Navigation:
         """Note the navigation's order: ``llms.txt`` lists pages in it."""
-        self.listing.nav_order += [page.file.dest_uri for page in nav.pages]
+        self.listing.nav_order += [page.file.src_uri for page in nav.pages]
         return nav
 
     def on_page_markdown(
@@ -137,16 +138,16 @@ class Agents:
             source = page.file.content_bytes.decode("utf-8")
             locale, made = language(config), site_generators(config)
             filled, _ = with_generated_parts(source, locale, page.file.src_uri, made)
-            self.twins[page.file.dest_uri] = filled.encode("utf-8")
+            self.twins[page.file.src_uri] = filled.encode("utf-8")
         return markdown
 
     def published_as(self, page: Page) -> tuple[str | None, bool]:
         """Return where the page's raw twin goes (None for a page without one) and whether it
         is a notebook's own ``.py`` source (mkdocs-jupyter publishes it) rather than a ``.md``."""
-        if page.file.dest_uri in self.twins:
-            return twin_uri(page.file.dest_uri), False
+        if page.file.src_uri in self.twins:
+            return twin_uri(page.file.src_uri), False
         if page.file.src_uri.endswith(".py"):
-            return PurePosixPath(page.file.dest_uri).with_suffix(".py").as_posix(), True
+            return page.file.src_uri, True
         return None, False
 
     def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
@@ -179,14 +180,15 @@ class Agents:
             ipynb = PurePosixPath(uri).with_suffix(".ipynb").as_posix()
             extras = ((ipynb, f"{title} (.ipynb)", words["ipynb_note"]),)
         else:
-            twin = self.twins[page.file.dest_uri]
-            path = Path(config.site_dir, uri)
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(twin)
+            twin = self.twins[page.file.src_uri]
             # The page's own summary, else its first sentences.
             described = page.meta.get("description")
             note = str(described) if described else first_paragraph(twin.decode("utf-8"))
             note = shortened(note)
+        # At its source's path: R36.md beside R36/, lab/LAB-02.py beside lab/LAB-02/.
+        path = Path(config.site_dir, uri)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(twin)
         markdown = twin.decode("utf-8")
         optional = page.meta.get("llms") == "optional"
         self.listing.entries[uri] = Entry(locale, uri, title, note, markdown, optional, extras)
@@ -197,25 +199,12 @@ class Agents:
                 markdown,
                 PurePosixPath(uri).name,
                 locale,
-                page_href=PurePosixPath(page.file.dest_uri).name,
+                page_href=get_relative_url(page.url or "./", uri),
                 package_href=get_relative_url(ARCHIVE, uri),
             ),
             encoding="utf-8",
         )
         return output
-
-    def on_page_context(
-        self, context: TemplateContext, page: Page, config: MkDocsConfig, nav: Navigation
-    ) -> TemplateContext:
-        """Give the page's template its raw twin, which ``overrides/main.html`` names in the
-        page's head (``rel="alternate"``, its type as the host serves it)."""
-        uri, notebook = self.published_as(page)
-        if uri is not None:
-            context["twin"] = {  # type: ignore[typeddict-unknown-key]
-                "href": get_relative_url(uri, page.file.dest_uri),
-                "type": "text/plain" if notebook else "text/markdown",
-            }
-        return context
 
     def on_post_build(self, config: MkDocsConfig) -> None:
         """Write the language's ``llms.txt`` and ``llms-full.txt``, and, when the whole site is

@@ -17,9 +17,9 @@ import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
-#: URLs as the site links them (``index.html`` kept); ``_`` kept in words, so that ``d_k`` is
-#: one word as in the code.
-OPTIONS = ["--keep-index-url", "--include-characters", "_", "--quiet"]
+#: ``_`` kept in words, so that ``d_k`` is one word as in the code. (URLs as the site links
+#: them: ``R36/``, Pagefind's default.)
+OPTIONS = ["--include-characters", "_", "--quiet"]
 
 
 def in_key_order(path: Path) -> None:

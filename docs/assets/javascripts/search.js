@@ -220,13 +220,13 @@
     return li;
   }
 
-  // Where the other language's search is: this page in that language (its hreflang link),
-  // with the query, which opens the dialog there.
+  // Where the other language's search is: this page in that language (the language
+  // selector's link), with the query, which opens the dialog there.
   function elsewhereLink(query) {
-    const alternate = document.querySelector(`link[rel=alternate][hreflang=${other}]`);
+    const alternate = document.querySelector(`a.md-select__link[hreflang=${other}]`);
     const target = alternate
       ? new URL(alternate.getAttribute("href"), location.href)
-      : new URL(other === "en" ? "en/index.html" : "index.html", root);
+      : new URL(other === "en" ? "en/" : "", root);
     target.search = new URLSearchParams({ q: query }).toString();
     return element("a", { href: target.href, hreflang: other, class: "site-search__elsewhere" }, word("elsewhere", { query }));
   }
