@@ -1,7 +1,7 @@
 r"""Benchmark: what a cold load of the lab page costs a reader, and whether anything moves.
 
 It builds the site into a temporary folder (or takes ``--site``), serves it on localhost and
-loads ``lab/LAB-02.html`` and ``en/lab/LAB-02.html`` in headless Chromium with an empty cache,
+loads ``lab/LAB-02/`` and ``en/lab/LAB-02/`` in headless Chromium with an empty cache,
 at a desktop width and on a 390 px phone. For each it reports
 
 * the page's HTML, raw and gzip-compressed (level 6, as a static host sends it);
@@ -35,7 +35,7 @@ from benchmarks.page_weight import wire_bytes  # noqa: E402
 from tests.browser import CHROMIUM, CHROMIUM_ARGS, serving  # noqa: E402
 from tests.site import host_content_types, site_to_read  # noqa: E402
 
-PAGES = ["lab/LAB-02.html", "en/lab/LAB-02.html"]
+PAGES = ["lab/LAB-02/", "en/lab/LAB-02/"]
 VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 GOAL_TRANSFER = 200 * 1000
 GOAL_HTML_GZIP = 25 * 1000
