@@ -13,9 +13,9 @@ from types import ModuleType
 from coursesite import languages, notebooks, templates, words
 from coursesite.agents.archive import Archive
 from coursesite.agents.twins import Agents
+from coursesite.assets import Assets
 from coursesite.content import footer, generated
 from coursesite.figure import Figures
-from coursesite.fingerprints import Fingerprints
 from coursesite.formulas import mathml
 
 
@@ -25,8 +25,8 @@ class SiteBuild:
 
     agents: Agents = field(default_factory=Agents)
     archive: Archive = field(default_factory=Archive)
+    assets: Assets = field(default_factory=Assets)
     figure: Figures = field(default_factory=Figures)
-    fingerprints: Fingerprints = field(default_factory=Fingerprints)
     footer: ModuleType = footer
     formulas: ModuleType = mathml
     generated: ModuleType = generated

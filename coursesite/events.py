@@ -71,15 +71,16 @@ class Step:
 MAP: tuple[Step, ...] = (
     Step("config", "footer", "on_config", 0,
          "the footer names the attn version that computed every number, in the build's language"),
-    Step("config", "fingerprints", "on_config", 0,
-         "the site's stylesheets, scripts, icon and math font named by their content, in the "
-         "configuration the templates link them from, so that the host lets browsers keep them"),
+    Step("config", "assets", "on_config", 0,
+         "the site's stylesheets and scripts each joined into one minified file, and these, the "
+         "icon and the math font named by their content, in the configuration the templates "
+         "link them from: fewer bytes, and browsers may keep them"),
     Step("pre_build", "agents", "on_pre_build", 0,
          "the agents' listing names the build's language before any page is listed"),
     Step("files", "archive", "on_files", 0,
          "originals.zip is a file of the site, so that pages may link it"),
-    Step("files", "fingerprints", "on_files", 0,
-         "each of those assets published under its new name, instead of its old one"),
+    Step("files", "assets", "on_files", 0,
+         "those files published instead of the ones they were made from"),
     Step("files", "notebooks", "on_files", -50,
          "a .ipynb beside each notebook page, once mkdocs-jupyter's own step made the pages"),
     Step("nav", "agents", "on_nav", 0,

@@ -66,7 +66,7 @@ def test_no_page_loads_math_javascript(site: Path) -> None:
 
 def test_the_stylesheet_sets_the_vendored_font(site: Path) -> None:
     head = soup(site / "R36/index.html").head
-    link = head.find("link", href=re.compile(r"assets/stylesheets/math\.\w+\.css$"))
+    link = head.find("link", href=re.compile(r"assets/stylesheets/course\.\w+\.css$"))
     css = (site / "R36" / link["href"]).read_text(encoding="utf-8")
     font = re.search(r'url\("\.\./fonts/(stix-two-math-subset\.\w+\.woff2)"\)', css)
     assert font, css

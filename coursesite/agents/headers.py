@@ -4,7 +4,7 @@ ignores): what the host sends with each file of the built site, and where old ad
 Static hosts send ``.md`` as ``text/markdown`` with no charset, and browsers then read Chinese
 as windows-1252: the table below says what each raw-text suffix is. Then the security headers
 with the pages' policy (``policy.py``), and a year in the browser's cache for each file a page
-loads, all named by their content (``coursesite/fingerprints.py``, Material's bundle, Pagefind's
+loads, all named by their content (``coursesite/assets.py``, Material's bundle, Pagefind's
 chunks); pages stay revalidated (the host's default). The pages were once ``NAME.html``: each
 such address is sent on to the page's own (``NAME/``). ``mkdocs serve``'s preview sends none.
 """
@@ -32,8 +32,11 @@ REDIRECTS_FILE = "_redirects"
 KEPT = "Cache-Control: public, max-age=31536000, immutable"
 #: Pagefind names its index's chunks by their content.
 PAGEFIND_CHUNKS = ("pagefind/fragment/*", "pagefind/index/*")
-#: What a page loads from the site by name: its stylesheets, scripts, icon and preloaded font.
-LOADS = re.compile(r'<(?:link|script)\s[^>]*?(?:href|src)="(?P<url>[^"#?:]+)"')
+#: What a page loads from the site by name: its stylesheets, scripts, icon and preloaded font,
+#: and the search dialog's script (the header's button names it for site.js).
+LOADS = re.compile(
+    r'<(?:link|script|button)\s[^>]*?(?:href|src|data-site-search)="(?P<url>[^"#?:]+)"'
+)
 
 
 def headers_text(types: Mapping[str, str] = CONTENT_TYPES) -> str:

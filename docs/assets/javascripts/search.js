@@ -1,6 +1,7 @@
 // The site's search: a dialog over Pagefind's index of the page's own language (pagefind/,
-// written by the build: coursesite.search). Nothing under pagefind/ loads before the reader
-// opens the dialog, so a page's weight does not grow with the course.
+// written by the build: coursesite.search). Neither this file (site.js loads it) nor anything
+// under pagefind/ loads before the reader opens the dialog, so a page's first load is lighter
+// and does not grow with the course.
 (() => {
   // The site's root, from this script's own address (assets/javascripts/search.js, in the
   // build of the page's language) and that language's folder (en/): right wherever the site
@@ -242,19 +243,6 @@
     dialog.input.select();
   }
 
-  document.querySelector("[data-site-search]")?.addEventListener("click", () => open());
-
-  // Material's keys open search: "/", "s" and "f", when the reader is not typing. Caught before
-  // Material's own handler, which would look for its own search form.
-  window.addEventListener("keydown", (event) => {
-    if (!["/", "s", "f"].includes(event.key) || event.ctrlKey || event.metaKey || event.altKey) return;
-    const typing = event.target.closest?.("input, textarea, select, [contenteditable]");
-    if (typing || dialog?.open) return;
-    event.preventDefault();
-    event.stopPropagation();
-    open();
-  }, true);
-
-  const asked_for = new URLSearchParams(location.search).get("q");
-  if (asked_for) open(asked_for);
+  // site.js loads this file when a reader first asks for search, then opens it through this.
+  window.siteSearch = { open };
 })();

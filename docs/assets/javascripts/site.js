@@ -59,3 +59,33 @@ document$.subscribe(() => {
     nav.setAttribute("aria-label", word("code_block", { n: i + 1 }));
   });
 });
+
+// The search dialog's code (search.js) loads when a reader first asks for search: the header's
+// button, Material's keys "/", "s" and "f" when not typing (caught before Material's own
+// handler, which would look for its own search form), or ?q=… in the address.
+(() => {
+  const button = document.querySelector("[data-site-search]");
+  if (!button) return;
+  let loaded;
+  function open(query) {
+    loaded ??= new Promise((resolve, reject) => {
+      const script = document.createElement("script");
+      script.src = button.dataset.siteSearch;
+      script.onload = resolve;
+      script.onerror = reject;
+      document.head.append(script);
+    });
+    loaded.then(() => window.siteSearch.open(query));
+  }
+  button.addEventListener("click", () => open());
+  window.addEventListener("keydown", (event) => {
+    if (!["/", "s", "f"].includes(event.key) || event.ctrlKey || event.metaKey || event.altKey) return;
+    const typing = event.target.closest?.("input, textarea, select, [contenteditable]");
+    if (typing || document.querySelector("dialog.site-search[open]")) return;
+    event.preventDefault();
+    event.stopPropagation();
+    open();
+  }, true);
+  const asked = new URLSearchParams(location.search).get("q");
+  if (asked) open(asked);
+})();
