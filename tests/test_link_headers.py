@@ -1,34 +1,25 @@
 """Each page's response names its raw twin and its language's llms.txt in a ``Link`` header, as
-Cloudflare Pages applies the site's ``_headers``; the full-text views, the 404 page, the raw
-files and the assets get none; and the rules do not grow with the course.
+Cloudflare Pages' own runtime serves the site with its ``_headers`` (``tests/runtime.py``); the
+full-text views, the 404 pages, a missing page, the raw files, the assets and a language
+folder's redirect get none; the host
+takes every rule of ``_headers``, and the rules do not grow with the course.
 
-``tests/host_headers.py`` applies a ``_headers`` file as Cloudflare's asset server does. The
-page itself answers at its URL without ``.html`` (``/R36.html`` redirects to ``/R36``), so that
-is the path a rule must match.
+A page is asked for at the address of its built file; the host answers there, or redirects
+(``/R36.html`` to ``/R36``) to where it serves the page: the answer at the end is the page's.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
-import pytest
-
-from coursesite.agents.link_headers import pages_with_twins
+from coursesite.agents.link_headers import NOT_FOUND, VIEW_SUFFIXES, pages_with_twins
 from tests.constants import PREFIXES
-from tests.host_headers import cloudflare_headers, rules_of
-
-MAX_RULES = 100  # Cloudflare Pages' limits
-MAX_LINE = 2000
+from tests.runtime import Runtime
+from tests.site import MISSING_PAGE, a_file_of_each_kind
 
 
-def test_the_emulation_follows_what_cloudflare_was_seen_to_do() -> None:
-    headers = "/en/:page\n  Link: <A:/en/:page>\n/*\n  Link: <B:/:splat>\n/*.:ext\n  ! Link\n"
-    assert cloudflare_headers(headers, "/en/R36") == {"link": "<A:/en/R36>, <B:/en/R36>"}
-    assert cloudflare_headers(headers, "/en/R36.md") == {}
-    assert cloudflare_headers(headers, "/en/lab/x") == {"link": "<B:/en/lab/x>"}
-
-
-def expected_link(site: Path, folder: str, name: str, suffix: str) -> str:
+def expected_link(folder: str, name: str, suffix: str) -> str:
     language = next(
         p for p in sorted(PREFIXES.values(), key=len, reverse=True) if folder.startswith(p)
     )
@@ -39,45 +30,54 @@ def expected_link(site: Path, folder: str, name: str, suffix: str) -> str:
     )
 
 
-def test_every_page_names_its_twin_and_its_llms_txt(site: Path) -> None:
-    headers = (site / "_headers").read_text(encoding="utf-8")
+def test_every_page_names_its_twin_and_its_llms_txt(site: Path, runtime: Runtime) -> None:
     pages = pages_with_twins(site)
     assert len(pages) >= 14
     for folder, name, suffix in pages:
-        url = f"/{folder}" if name == "index" else f"/{folder}{name}"
-        assert cloudflare_headers(headers, url).get("link") == expected_link(
-            site, folder, name, suffix
-        ), url
+        page = runtime.follow(f"/{folder}{name}.html")[-1]
+        assert page.status == 200, page.path
+        assert page.headers["Link"] == expected_link(folder, name, suffix), page.path
         assert (site / f"{folder}{name}{suffix}").is_file()
 
 
-@pytest.mark.parametrize(
-    "path",
-    [
-        "/R36.md.html",
-        "/lab/LAB-02.py.html",
-        "/404",
-        "/en/404",
-        "/R36.md",
-        "/en/lab/LAB-02.py",
-        "/llms.txt",
-        "/assets/stylesheets/site.css",
-        "/en",
-        "/lab",
-        "/originals.zip",
-    ],
-)
-def test_what_is_not_a_page_gets_no_link(site: Path, path: str) -> None:
-    headers = (site / "_headers").read_text(encoding="utf-8")
-    assert "link" not in cloudflare_headers(headers, path)
+def not_pages(site: Path) -> list[str]:
+    """Return the address of what is not a page: each full-text view and 404 page, a file of
+    each other kind (raw text, llms.txt, the archive, the assets) and a missing page."""
+    views = [
+        f"/{p.relative_to(site).as_posix()}"
+        for p in sorted(site.rglob("*.html"))
+        if p.name.endswith((*VIEW_SUFFIXES, NOT_FOUND))
+    ]
+    others = [a for suffix, a in a_file_of_each_kind(site).items() if suffix != ".html"]
+    return [*views, *others, MISSING_PAGE]
+
+
+def test_what_is_not_a_page_gets_no_link(site: Path, runtime: Runtime) -> None:
+    paths = not_pages(site)
+    assert len(paths) >= 20
+    answers = [answer for path in paths for answer in runtime.follow(path)]
+    # A language's folder without its slash: its redirect (to its home page, which has one).
+    answers += [runtime.fetch(f"/{p.rstrip('/')}") for p in PREFIXES.values() if p]
+    linked = [f"{a.path} ({a.status}): {a.headers['Link']}" for a in answers if "Link" in a.headers]
+    assert linked == []
+
+
+def rules(headers: str) -> list[str]:
+    """Return the path of each rule of a ``_headers`` file (its unindented lines but comments)."""
+    return [line for line in headers.splitlines() if line and line[0] not in " \t#"]
+
+
+def test_the_host_takes_every_rule(site: Path, runtime: Runtime) -> None:
+    # Its own parser, with its own limits (100 rules, 2,000 characters a line), says so.
+    said = runtime.said()
+    parsed = re.search(r"Parsed (\d+) valid header rules?", said)
+    assert parsed, said
+    assert int(parsed[1]) == len(rules((site / "_headers").read_text(encoding="utf-8")))
+    assert "invalid header rule" not in said, said
 
 
 def test_the_rules_do_not_grow_with_the_lessons(site: Path) -> None:
-    headers = (site / "_headers").read_text(encoding="utf-8")
-    rules = rules_of(headers)
-    assert len(rules) <= MAX_RULES
-    longest = max(headers.splitlines(), key=len)
-    assert len(longest) <= MAX_LINE, f"{len(longest)} characters: {longest[:80]}..."
     # A rule per folder of pages: no rule names a page.
+    written = rules((site / "_headers").read_text(encoding="utf-8"))
     names = {name for _, name, _ in pages_with_twins(site) if name != "index"}
-    assert not [rule for rule, _ in rules if any(name in rule for name in names)]
+    assert not [rule for rule in written if any(name in rule for name in names)]
