@@ -17,7 +17,6 @@ from bs4 import BeautifulSoup
 
 from coursesite.site import CONFIGS
 from tests.docs_pages import ROOT
-from tests.host_headers import content_types
 
 
 def build(
@@ -63,12 +62,6 @@ def site_to_read(given: Path | None, folder: Path) -> Path:
 def soup(path: Path) -> BeautifulSoup:
     """Return a built page parsed as HTML."""
     return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
-
-
-def host_content_types(site: Path) -> dict[str, str]:
-    """Return ``{suffix: content type}`` as the built site's ``_headers`` file sets them."""
-    headers = site / "_headers"
-    return content_types(headers.read_text(encoding="utf-8")) if headers.exists() else {}
 
 
 #: An address no file of a site answers: a page's name, in no folder.
