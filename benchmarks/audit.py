@@ -5,13 +5,12 @@ r"""Check: the built site as two outside tools grade it (issue: security headers
   page). html-validate checks every page in the tests; the Nu checker knows more of the HTML
   standard (ARIA on custom elements, stray attributes) and needs Java, so it runs here.
 * **MDN HTTP Observatory** (npm ``@mdn/mdn-http-observatory``, which works offline) against the
-  site served with its own ``_headers`` as the host serves it (``tests/browser.py``): every test
-  passes but the two that need HTTPS, the redirect to it and HSTS, which ``_headers`` declares
-  (a year or more) for the host's HTTPS to send.
+  site served by Cloudflare Pages' own runtime over HTTPS with a local CA (``tests/runtime.py``,
+  as the tests do): every test passes.
 
 Both come from ``package-lock.json`` (``npm ci --ignore-scripts``: the Observatory's install
-script downloads an HSTS preload list, which this check writes empty instead). Java: on Debian,
-``apt-get install default-jre-headless``. Run from the project root::
+script downloads an HSTS preload list, which ``tests/runtime.py`` writes empty instead). Java:
+on Debian, ``apt-get install default-jre-headless``. Run from the project root::
 
     .venv/bin/python benchmarks/audit.py [--site FOLDER]
 
@@ -33,18 +32,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.browser import serving  # noqa: E402
-from tests.host_headers import cloudflare_headers  # noqa: E402
-from tests.site import host_content_types, site_to_read  # noqa: E402
+from tests.runtime import Certificates, observatory, running  # noqa: E402
+from tests.site import site_to_read  # noqa: E402
 
 VNU = ROOT / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"
-OBSERVATORY = ROOT / "node_modules" / "@mdn" / "mdn-http-observatory"
 #: Material's known error: its drawer and search toggles are checkboxes with ``autocomplete``.
 THEME_ERROR = re.compile(r"Attribute “autocomplete” is only allowed when the input type is")
-#: The Observatory's tests that plain HTTP cannot pass; the host's HTTPS does.
-NEEDS_HTTPS = {"redirection", "strict-transport-security"}
-HSTS = re.compile(r"max-age=(\d+)")
-A_YEAR = 31_536_000
 
 
 def nu_errors(site: Path) -> list[str]:
@@ -73,34 +66,17 @@ def nu_errors(site: Path) -> list[str]:
 
 
 def observatory_failures(site: Path) -> list[str]:
-    """Return what the Observatory fails of the site served with its ``_headers``, but what
-    needs HTTPS; and whether ``_headers`` declares HSTS for a year or more."""
-    preload = OBSERVATORY / "conf" / "hsts-preload.json"
-    if not preload.exists():  # installed with --ignore-scripts: no list downloaded
-        preload.write_text("{}", encoding="utf-8")
-    with serving(site, host_content_types(site)) as base:
-        host = base.removeprefix("http://").rstrip("/")
-        scan = subprocess.run(
-            [str(ROOT / "node_modules" / ".bin" / "mdn-http-observatory-scan"), host],
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-    report = json.loads(scan.stdout)
+    """Return every test the Observatory fails of the site as Cloudflare's runtime serves it."""
+    with tempfile.TemporaryDirectory() as folder:
+        certificates = Certificates(Path(folder) / "certificates")
+        certificates.make()
+        with running(site, Path(folder) / "runtime", certificates) as runtime:
+            report = observatory(runtime)
     tests = report["tests"]
-    print(f"Observatory over HTTP: {report['scan']['grade']} ({report['scan']['score']}/100)")
+    print(f"Observatory over HTTPS: {report['scan']['grade']} ({report['scan']['score']}/100)")
     for name, test in tests.items():
         print(f"  {'pass' if test['pass'] else 'FAIL'} {name}: {test['result']}")
-    failures = [
-        f"{name}: {t['result']}"
-        for name, t in tests.items()
-        if not t["pass"] and name not in NEEDS_HTTPS
-    ]
-    declared = cloudflare_headers((site / "_headers").read_text(encoding="utf-8"), "/")
-    age = HSTS.search(declared.get("strict-transport-security", ""))
-    if age is None or int(age[1]) < A_YEAR:
-        failures.append("_headers declares no Strict-Transport-Security of a year or more")
-    return failures
+    return [f"{name}: {t['result']}" for name, t in tests.items() if not t["pass"]]
 
 
 def main() -> None:

@@ -33,7 +33,7 @@ from playwright.sync_api import Browser, Response, sync_playwright  # noqa: E402
 
 from benchmarks.page_weight import wire_bytes  # noqa: E402
 from tests.browser import CHROMIUM, CHROMIUM_ARGS, serving  # noqa: E402
-from tests.site import host_content_types, site_to_read  # noqa: E402
+from tests.site import site_to_read  # noqa: E402
 
 PAGES = ["lab/LAB-02/", "en/lab/LAB-02/"]
 VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
@@ -89,7 +89,7 @@ def main() -> None:
         site = site_to_read(args.site, Path(tmp))
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         rows = []
-        with serving(site, host_content_types(site)) as base:
+        with serving(site) as base:
             for path in PAGES:
                 html = (site / path).read_bytes()
                 for name, viewport in VIEWPORTS.items():

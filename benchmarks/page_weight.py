@@ -34,7 +34,7 @@ from playwright.sync_api import Browser, Response, sync_playwright  # noqa: E402
 
 from coursesite.site import CONFIGS  # noqa: E402
 from tests.browser import CHROMIUM, CHROMIUM_ARGS, serving  # noqa: E402
-from tests.site import build, host_content_types  # noqa: E402
+from tests.site import build  # noqa: E402
 
 ALREADY_COMPRESSED = (".woff2", ".woff", ".png", ".jpg", ".gz", ".zip")
 GOAL_BYTES = 120 * 1000
@@ -143,7 +143,7 @@ def measure(
 ) -> dict[str, dict[str, float]]:
     """Serve ``site`` and return, per path, the medians over ``runs`` cold loads."""
     results = {}
-    with serving(site, host_content_types(site)) as base:
+    with serving(site) as base:
         for path in paths:
             loads = [cold_load(browser, base + path) for _ in range(runs)]
             results[path] = {k: statistics.median(load[k] for load in loads) for k in loads[0]}

@@ -41,7 +41,6 @@ from synthetic_course import lesson_names, make_course, private_copy, site_build
 
 from coursesite.search.index import write_search_index  # noqa: E402
 from tests.browser import CHROMIUM, CHROMIUM_ARGS, serving  # noqa: E402
-from tests.site import host_content_types  # noqa: E402
 
 GOAL_COLD = 120_000
 GOAL_GROWTH = 2_000
@@ -117,7 +116,7 @@ def ask(page: Page, query: str) -> None:
 def measure(browser: Browser, site: Path, queries: dict[str, list[str]]) -> tuple[dict, ...]:
     """Return R36's cold load, the first query's and the later queries' bytes, per language."""
     cold, first, later = {}, {}, {}
-    with serving(site, host_content_types(site)) as base:
+    with serving(site) as base:
         for locale, prefix in (("zh", ""), ("en", "en/")):
             context = browser.new_context()
             page = context.new_page()

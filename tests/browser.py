@@ -1,4 +1,5 @@
-"""A localhost server for the built site and a headless Chromium to read it, as a reader would.
+"""A plain localhost server for a built site and a headless Chromium to read it, as a reader
+would (the site as its host serves it: ``tests/runtime.py``).
 
 The browser is Debian's chromium (``/usr/bin/chromium``) unless ``CHROMIUM`` names another:
 Playwright's own browser download is never used, so nothing is fetched from outside.
@@ -19,8 +20,6 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from playwright.sync_api import Browser, Page, ViewportSize, expect
-
-from tests.host_headers import cloudflare_headers
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 # Without the background-networking flags Chromium tries Google's hosts at every start.
@@ -61,21 +60,12 @@ class SubPathHandler(QuietHandler):
     any other path is not found.
 
     A path that is not found is answered as GitHub Pages and Cloudflare Pages answer it: status
-    404 with the site's own ``404.html`` (when it has one) as the body.
+    404 with the site's own ``404.html`` (when it has one) as the body. None of the host's
+    headers (``_headers``): the site as Cloudflare Pages serves it is the runtime's
+    (``tests/runtime.py``, the ``base_url`` fixture).
     """
 
     sub_path = "/"
-    #: The site's ``_headers`` file: each response gets what it gives the path (but the
-    #: content type, which ``extensions_map`` gives from the same file).
-    host_headers = ""
-
-    def end_headers(self) -> None:
-        path = getattr(self, "path", None)  # None: a request too garbled to be read
-        given = cloudflare_headers(self.host_headers, urlsplit(path).path) if path else {}
-        for name, value in given.items():
-            if name != "content-type":
-                self.send_header(name, value)
-        super().end_headers()
 
     def translate_path(self, path: str) -> str:
         if not path.startswith(self.sub_path):
@@ -97,21 +87,10 @@ class SubPathHandler(QuietHandler):
 
 
 @contextmanager
-def serving(
-    root: Path, content_types: dict[str, str], sub_path: str = "/", port: int = 0
-) -> Iterator[str]:
-    """Serve ``root`` at ``sub_path`` on localhost (``port``, or a free one) with
-    ``content_types`` and the other headers of its ``_headers`` file; yield the site's base URL."""
-    headers = root / "_headers"
-    handler = type(
-        "Handler",
-        (SubPathHandler,),
-        {
-            "extensions_map": {**QuietHandler.extensions_map, **content_types},
-            "sub_path": sub_path,
-            "host_headers": headers.read_text(encoding="utf-8") if headers.is_file() else "",
-        },
-    )
+def serving(root: Path, sub_path: str = "/", port: int = 0) -> Iterator[str]:
+    """Serve ``root`` at ``sub_path`` on localhost (``port``, or a free one), as a plain static
+    server; yield the site's base URL."""
+    handler = type("Handler", (SubPathHandler,), {"sub_path": sub_path})
     server = ThreadingHTTPServer(("127.0.0.1", port), partial(handler, directory=str(root)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -1,4 +1,5 @@
-"""Fixtures shared by the site tests: one strict build of the whole site per test session."""
+"""Fixtures shared by the site tests: one strict build of the whole site per test session, and
+one Cloudflare Pages runtime serving it (tests/runtime.py), whichever xdist worker asks first."""
 
 from __future__ import annotations
 
@@ -6,17 +7,22 @@ import fcntl
 import os
 import re
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from tests.browser import CHROMIUM, CHROMIUM_ARGS, Tab, serving, watched_page
-from tests.site import build, host_content_types
+from tests.browser import CHROMIUM, CHROMIUM_ARGS, Tab, watched_page
+from tests.runtime import Certificates, Runtime
+from tests.site import build
 
 #: Where a failed strict build leaves MkDocs' warning and error lines, beside ``site.built``:
 #: the other xdist workers fail at once with them instead of building again.
 FAILED = "site.failed"
+#: Where the runtime's starter records it for the run's other processes (``Runtime.save``),
+#: and where it leaves the runtime's output if it did not answer.
+RUNTIME, RUNTIME_FAILED = "runtime.json", "runtime.failed"
 
 
 def worker() -> bool:
@@ -33,6 +39,15 @@ def shared_folder(base: Path) -> Path:
     return base.parent if worker() else base
 
 
+@contextmanager
+def exclusively(shared: Path, name: str) -> Iterator[None]:
+    """Hold the run's lock ``name`` (a file in the shared folder): what one process does under
+    it, the others wait for, then find done."""
+    with (shared / f"{name}.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+
+
 def said_by_mkdocs(stderr: str) -> list[str]:
     """Return MkDocs' warning and error lines, each once, in order; if it printed none (it
     crashed), the end of what it printed."""
@@ -46,8 +61,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     the others wait (two builds at once would share two cores); return its folder. Tests only
     read it. A failed build fails every test that reads the site with MkDocs' own lines."""
     shared = shared_folder(tmp_path_factory.getbasetemp())
-    with (shared / "site.lock").open("w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
+    with exclusively(shared, "site"):
         failed, built = shared / FAILED, shared / "site.built"
         if not built.exists() and not failed.exists():
             result = build(shared / "site")
@@ -61,19 +75,64 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
-def base_url(site: Path) -> Iterator[str]:
-    """Serve the built site on localhost, with the headers its ``_headers`` file gives."""
-    with serving(site, host_content_types(site)) as url:
-        yield url
+def certificates(tmp_path_factory: pytest.TempPathFactory) -> Certificates:
+    """The run's local CA and the runtime's certificate, made once for all its processes: each
+    process's browser accepts the certificate of the one runtime."""
+    shared = shared_folder(tmp_path_factory.getbasetemp())
+    made = Certificates(shared / "certificates")
+    with exclusively(shared, "certificates"):
+        if not made.cert.is_file():
+            made.make()
+    return made
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
-    """Start headless Chromium once for the session."""
+def runtime(
+    site: Path, certificates: Certificates, tmp_path_factory: pytest.TempPathFactory
+) -> Runtime:
+    """Cloudflare Pages' runtime serving the built site over HTTPS, started once for the run
+    by the first process that asks (after the build) and used by all; the run's last process
+    stops it (``pytest_sessionfinish``). If it does not answer, every test that needs it fails
+    with its output."""
+    shared = shared_folder(tmp_path_factory.getbasetemp())
+    record, failed = shared / RUNTIME, shared / RUNTIME_FAILED
+    with exclusively(shared, "runtime"):
+        if not record.exists() and not failed.exists():
+            try:
+                Runtime.start(site, shared / "runtime", certificates).save(record)
+            except RuntimeError as error:
+                failed.write_text(str(error), encoding="utf-8")
+    if failed.exists():
+        pytest.fail(failed.read_text(encoding="utf-8"))
+    return Runtime.load(record)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Stop the run's runtime, if one was started, once no process needs it: in xdist's
+    controller, which ends after its workers, or in the only process of a run without xdist."""
+    if worker():
+        return
+    # The tmp_path_factory fixture's own object, as xdist reads the controller's basetemp.
+    shared = shared_folder(session.config._tmp_path_factory.getbasetemp())  # type: ignore[attr-defined]
+    if (shared / RUNTIME).exists():
+        Runtime.load(shared / RUNTIME).stop()
+
+
+@pytest.fixture(scope="session")
+def base_url(runtime: Runtime) -> str:
+    """The built site's address, as Cloudflare Pages serves it (``runtime``)."""
+    return runtime.url
+
+
+@pytest.fixture(scope="session")
+def browser(certificates: Certificates) -> Iterator[Browser]:
+    """Start headless Chromium once for the session, accepting the runtime's certificate."""
     if not Path(CHROMIUM).exists():
         pytest.fail(f"no browser at {CHROMIUM}: run `make test` as root, or set CHROMIUM")
     with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        chromium = p.chromium.launch(
+            executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, certificates.chromium_flag()]
+        )
         yield chromium
         chromium.close()
 
@@ -98,7 +157,7 @@ def page(tab: Tab) -> Page:
 @pytest.fixture(autouse=True)
 def no_policy_violation(request: pytest.FixtureRequest) -> Iterator[None]:
     """Fail a browser test whose pages broke the site's Content-Security-Policy (``_headers``,
-    which the tests' server sends), naming each page and what was refused: whatever else the
+    which the runtime sends), naming each page and what was refused: whatever else the
     test asserts, a refused script is a feature that does not work for a reader."""
     yield
     tabs = [v for v in getattr(request.node, "funcargs", {}).values() if isinstance(v, Tab)]

@@ -17,7 +17,6 @@ from bs4 import BeautifulSoup
 
 from coursesite.site import CONFIGS
 from tests.docs_pages import ROOT
-from tests.host_headers import content_types
 
 
 def build(
@@ -65,10 +64,15 @@ def soup(path: Path) -> BeautifulSoup:
     return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
 
 
-def host_content_types(site: Path) -> dict[str, str]:
-    """Return ``{suffix: content type}`` as the built site's ``_headers`` file sets them."""
-    headers = site / "_headers"
-    return content_types(headers.read_text(encoding="utf-8")) if headers.exists() else {}
+#: An address no file of a site answers: a page's name, in no folder.
+MISSING_PAGE = "/no-such-page"
+
+
+def a_file_of_each_kind(site: Path) -> dict[str, str]:
+    """Return ``{suffix: address}``: the address of one file of the built site for each suffix
+    its files have (``.html`` too: the host may redirect from it)."""
+    files = sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
+    return {Path(f).suffix: f"/{f}" for f in files if Path(f).suffix}
 
 
 def search_fragments(site: Path) -> dict[str, dict[str, Any]]:

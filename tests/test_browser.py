@@ -11,6 +11,7 @@ from playwright.sync_api import Page, expect
 from tests.browser import Tab, loaded, shown_state
 from tests.constants import PREFIXES
 from tests.docs_pages import ROOT
+from tests.test_not_found import NOT_FOUND
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
@@ -69,15 +70,16 @@ def test_copying_a_doctest_gives_runnable_code(tab: Tab, base_url: str, prefix: 
 def test_a_missing_page_gets_the_bilingual_404(
     tab: Tab, base_url: str, site: Path, missing: str
 ) -> None:
-    # The server answers as a static host does (tests/browser.py): the site's 404.html, with
-    # status 404, at the missing URL's depth.
+    # Cloudflare Pages answers with the 404.html nearest up the tree (en/404.html under en/),
+    # with status 404, at the missing URL's depth.
     page, traffic = tab.fresh()
     with page.expect_response(base_url + missing) as answer:
         loaded(page, traffic, base_url + missing)
     response = answer.value
     assert response.status == 404
     assert response.headers["content-type"].startswith("text/html")
-    assert response.text() == (site / "404.html").read_text(encoding="utf-8")
+    nearest = next(f / NOT_FOUND for f in (site / missing).parents if (f / NOT_FOUND).is_file())
+    assert response.text() == nearest.read_text(encoding="utf-8")
     expect(page.locator("section[lang=zh] h2")).to_have_text("找不到这个页面")
     expect(page.locator("section[lang=en] h2")).to_have_text("Page not found")
     # Its styles and scripts load from any depth: the only failure is the missing page itself.

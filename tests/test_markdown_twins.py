@@ -1,5 +1,6 @@
 """Raw Markdown as a product, read as an agent would: each page's twin beside its HTML, llms.txt
-and llms-full.txt, originals.zip, the host's content types, and no sitemap request left to 404."""
+and llms-full.txt, originals.zip, the content types Cloudflare's runtime serves them with, and
+no sitemap request left to 404."""
 
 from __future__ import annotations
 
@@ -8,12 +9,10 @@ import re
 import subprocess
 from datetime import UTC, date, datetime
 from pathlib import Path
-from urllib.request import urlopen
 
 import pytest
 
 from coursesite.content import generated
-from tests.browser import serving
 from tests.constants import PREFIXES
 from tests.docs_pages import (
     DOCS,
@@ -25,8 +24,8 @@ from tests.docs_pages import (
     published_sources,
     twin,
 )
-from tests.host_headers import content_types
 from tests.markdown_parts import front_matter
+from tests.runtime import Runtime
 from tests.site import ITEM, sections, sitemap_requests, soup
 
 SECTIONS = {"zh": "中文", "en": "English"}
@@ -249,24 +248,22 @@ def test_llms_full_txt_holds_every_page_inside_a_named_boundary(site: Path) -> N
                 assert after == posixpath.normpath(posixpath.join(folder, before)), doc["source"]
 
 
-def test_headers_file_gives_every_raw_text_suffix_utf8(site: Path) -> None:
-    headers = (site / "_headers").read_text(encoding="utf-8")
-    assert "/*.md\n  Content-Type: text/markdown; charset=utf-8\n" in headers
-    assert content_types(headers) == {
-        ".md": "text/markdown; charset=utf-8",
-        ".py": "text/plain; charset=utf-8",
-        ".txt": "text/plain; charset=utf-8",
-        ".ipynb": "application/x-ipynb+json; charset=utf-8",
-    }
+#: What the host must say of each kind of raw text the site publishes: UTF-8 named, or
+#: browsers decode Chinese as windows-1252 (the twins, llms.txt, the lab's sources).
+RAW_TYPES = {
+    ".md": "text/markdown; charset=utf-8",
+    ".py": "text/plain; charset=utf-8",
+    ".txt": "text/plain; charset=utf-8",
+    ".ipynb": "application/x-ipynb+json; charset=utf-8",
+}
 
 
-@pytest.mark.parametrize("path", ["R36.md", "en/R36.md", "llms.txt", "llms-full.txt"])
-def test_served_with_the_hosts_headers_raw_text_reads_as_utf8(site: Path, path: str) -> None:
-    types = content_types((site / "_headers").read_text(encoding="utf-8"))
-    with serving(site, types) as base, urlopen(base + path) as response:
-        content_type = response.headers["Content-Type"]
-        body = response.read()
-    assert content_type == types[Path(path).suffix]
-    charset = response.headers.get_content_charset()
-    assert charset == "utf-8"
-    assert body.decode(charset) == (site / path).read_text(encoding="utf-8")
+@pytest.mark.parametrize("suffix", RAW_TYPES)
+def test_the_host_serves_raw_text_as_utf8(site: Path, runtime: Runtime, suffix: str) -> None:
+    files = sorted(site.rglob(f"*{suffix}"))
+    assert files, f"the site publishes no {suffix} file"
+    for file in files:
+        path = "/" + file.relative_to(site).as_posix()
+        answer = runtime.fetch(path)
+        assert (answer.status, answer.headers["Content-Type"]) == (200, RAW_TYPES[suffix]), path
+        assert answer.text() == file.read_text(encoding="utf-8"), path

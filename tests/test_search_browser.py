@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, Page, Request, expect
 from coursesite.search.index import write_search_index
 from tests.browser import Tab, serving, watched_page
 from tests.constants import PREFIXES
-from tests.site import host_content_types, search_fragments
+from tests.site import search_fragments
 from tests.test_browser_pages import axe_violations
 from tests.test_html_valid import validate_markup
 
@@ -66,7 +66,9 @@ def dark_tab(browser: Browser) -> Iterator[Tab]:
 
 @pytest.fixture(scope="session")
 def search_url(search_site: Path) -> Iterator[str]:
-    with serving(search_site, host_content_types(search_site)) as url:
+    """The copy with the fixture page, on a plain static server (search under the host's own
+    headers, its policy among them: test_security_headers.py)."""
+    with serving(search_site) as url:
         yield url
 
 
@@ -212,7 +214,7 @@ def test_the_offer_tests_query_is_in_chinese_pages_only(search_site: Path) -> No
 
 
 def test_results_are_right_under_a_sub_path(tab: Tab, search_site: Path) -> None:
-    with serving(search_site, host_content_types(search_site), sub_path="/course/") as base:
+    with serving(search_site, sub_path="/course/") as base:
         assert base.endswith("/course/")
         page, traffic = tab.fresh()
         page.goto(base + "R36/")
