@@ -6,9 +6,12 @@ from __future__ import annotations
 import fcntl
 import os
 import re
+import shutil
+import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
@@ -30,13 +33,28 @@ def worker() -> bool:
     return "PYTEST_XDIST_WORKER" in os.environ
 
 
-def shared_folder(base: Path) -> Path:
-    """Return the folder that the run's processes share, from this process's basetemp.
+#: The folder the run's processes share (the build, the runtime, their locks), made by the
+#: controller (or the only process) and handed to xdist's workers in their ``workerinput``.
+SHARED = pytest.StashKey[Path]()
 
-    xdist's workers each have a basetemp of their own in one parent, the controller's; without
-    xdist (``-p no:xdist``, when one test is run by hand) the run's own basetemp is the place.
-    """
-    return base.parent if worker() else base
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Make the run's shared folder, in the process that runs the others."""
+    if not worker():
+        config.stash[SHARED] = Path(tempfile.mkdtemp(prefix="course-tests-"))
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: Any) -> None:
+    """Hand each xdist worker the shared folder (xdist's documented ``workerinput``)."""
+    node.workerinput["shared_folder"] = str(node.config.stash[SHARED])
+
+
+def shared_folder(config: pytest.Config) -> Path:
+    """Return the folder the run's processes share."""
+    if worker():
+        return Path(config.workerinput["shared_folder"])  # type: ignore[attr-defined]
+    return config.stash[SHARED]
 
 
 @contextmanager
@@ -56,11 +74,11 @@ def said_by_mkdocs(stderr: str) -> list[str]:
 
 
 @pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def site(request: pytest.FixtureRequest) -> Path:
     """Build the site once (strict) for the whole run, in whichever process asks first while
     the others wait (two builds at once would share two cores); return its folder. Tests only
     read it. A failed build fails every test that reads the site with MkDocs' own lines."""
-    shared = shared_folder(tmp_path_factory.getbasetemp())
+    shared = shared_folder(request.config)
     with exclusively(shared, "site"):
         failed, built = shared / FAILED, shared / "site.built"
         if not built.exists() and not failed.exists():
@@ -75,10 +93,10 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
-def certificates(tmp_path_factory: pytest.TempPathFactory) -> Certificates:
+def certificates(request: pytest.FixtureRequest) -> Certificates:
     """The run's local CA and the runtime's certificate, made once for all its processes: each
     process's browser accepts the certificate of the one runtime."""
-    shared = shared_folder(tmp_path_factory.getbasetemp())
+    shared = shared_folder(request.config)
     made = Certificates(shared / "certificates")
     with exclusively(shared, "certificates"):
         if not made.cert.is_file():
@@ -87,14 +105,12 @@ def certificates(tmp_path_factory: pytest.TempPathFactory) -> Certificates:
 
 
 @pytest.fixture(scope="session")
-def runtime(
-    site: Path, certificates: Certificates, tmp_path_factory: pytest.TempPathFactory
-) -> Runtime:
+def runtime(site: Path, certificates: Certificates, request: pytest.FixtureRequest) -> Runtime:
     """Cloudflare Pages' runtime serving the built site over HTTPS, started once for the run
     by the first process that asks (after the build) and used by all; the run's last process
     stops it (``pytest_sessionfinish``). If it does not answer, every test that needs it fails
     with its output."""
-    shared = shared_folder(tmp_path_factory.getbasetemp())
+    shared = shared_folder(request.config)
     record, failed = shared / RUNTIME, shared / RUNTIME_FAILED
     with exclusively(shared, "runtime"):
         if not record.exists() and not failed.exists():
@@ -112,10 +128,10 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     controller, which ends after its workers, or in the only process of a run without xdist."""
     if worker():
         return
-    # The tmp_path_factory fixture's own object, as xdist reads the controller's basetemp.
-    shared = shared_folder(session.config._tmp_path_factory.getbasetemp())  # type: ignore[attr-defined]
+    shared = shared_folder(session.config)
     if (shared / RUNTIME).exists():
         Runtime.load(shared / RUNTIME).stop()
+    shutil.rmtree(shared, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")
