@@ -284,9 +284,12 @@ def write_llms_files(state: Listing, site_dir: Path, project: Path, kept: bool =
         return absolute(uri, state.site_url) if state.site_url else uri
 
     heading = " / ".join(dict.fromkeys(lang.site_name for lang in languages))
+    # The whole site's file speaks for both languages' folders; a language's, for its own.
+    where = ", the English pages' under `en/`" if len(languages) > 1 else ""
     details = (
-        "Each page's own Markdown source (UTF-8) is published beside its HTML page: "
-        "`NAME.md` beside the page at `NAME/`, the English pages under `en/`; a notebook's own `.py` in its page's folder. "
+        "Each page's own source (UTF-8) is published beside its HTML page at `NAME/`: "
+        f"`NAME.md`, or a notebook's `NAME.py` with a `.ipynb`{where}; a readable view of "
+        "each is at its name plus `.html` (`NAME.md.html`). "
         f"[{LLMS_FULL}]({url(LLMS_FULL)}) holds these pages in one file; "
         f"[{ARCHIVE}]({url(ARCHIVE)}) holds every source file."
     )
