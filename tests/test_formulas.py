@@ -92,3 +92,18 @@ def test_a_notebooks_formulas_become_mathml() -> None:
     out = mathml.on_page_content(marked, page=page, config={"docs_dir": str(DOCS)}, files=None)
     assert '<span class="arithmatex"><math alttext="Y=AV">' in out
     assert "<code>$x$</code>" in out
+
+
+def test_a_font_made_while_the_preview_runs_is_read_again(tmp_path: Path) -> None:
+    # `make font` during `mkdocs serve`: the next rebuild checks the formulas against the new
+    # font, not the one the process read first.
+    from fontTools.ttLib import TTFont
+
+    path = tmp_path / "subset.woff2"
+    path.write_bytes(font.SUBSET.read_bytes())
+    before = mathml.font_characters(path)
+    with TTFont(font.SUBSET) as smaller:  # the same font, 𝑞 taken out of it
+        for table in smaller["cmap"].tables:
+            table.cmap.pop(ord("𝑞"), None)
+        smaller.save(path)
+    assert before - mathml.font_characters(path) == {"𝑞"}

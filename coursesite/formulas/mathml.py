@@ -25,6 +25,7 @@ import re
 import unicodedata
 from functools import cache
 from html import unescape
+from io import BytesIO
 from pathlib import Path
 from string import ascii_letters
 from xml.etree.ElementTree import Element, tostring
@@ -354,11 +355,17 @@ def drawn_characters(math: Element) -> set[str]:
     return drawn
 
 
-@cache
 def font_characters(path: Path) -> frozenset[str]:
     """Return what the font at ``path`` draws: its cmap's characters, and ``X (tall)`` for each
-    character whose taller variants (MATH table) it keeps."""
-    with TTFont(path) as font:
+    character whose taller variants (MATH table) it keeps. Read again on each call (a few KB):
+    a running ``mkdocs serve`` sees the font ``make font`` just wrote."""
+    return characters_drawn_by(path.read_bytes())
+
+
+@cache
+def characters_drawn_by(font_bytes: bytes) -> frozenset[str]:
+    """Return what the font made of ``font_bytes`` draws (``font_characters``)."""
+    with TTFont(BytesIO(font_bytes)) as font:
         cmap = font.getBestCmap()
         variants = font["MATH"].table.MathVariants
         constructions = zip(
