@@ -238,8 +238,8 @@ def marked_formulas(html: str) -> str:
 def links_resolved(html: str, resolve: Callable[[str], str | None]) -> str:
     """Replace each relative link to a source with ``resolve(path)``; fail on one to nothing.
 
-    >>> links_resolved('<a href="../R36.md#r36-b3">R36</a>', {"../R36.md": "../R36.html"}.get)
-    '<a href="../R36.html#r36-b3">R36</a>'
+    >>> links_resolved('<a href="../R36.md#r36-b3">R36</a>', {"../R36.md": "../R36/"}.get)
+    '<a href="../R36/#r36-b3">R36</a>'
     >>> links_resolved('<a href="https://example.org/a.md">x</a>', {}.get)
     '<a href="https://example.org/a.md">x</a>'
     >>> links_resolved('<a href="nowhere.md">x</a>', {}.get)

@@ -7,7 +7,7 @@ the course's own (from the seed of R36), with working links. Every anchor the pa
 sets (an ``<span id="…"></span>`` line, a heading's ``{ #id }``) is an anchor of the view too,
 on that line: ``R36.md.html#r36-b3`` opens at the line where state b3 begins.
 
->>> view = full_text_html("# T\n<span id=\"r36-b0\"></span>\n", "R36.md", "en", "R36.html", "originals.zip")
+>>> view = full_text_html("# T\n<span id=\"r36-b0\"></span>\n", "R36.md", "en", "R36/", "originals.zip")
 >>> 'id="r36-b0"' in view and "&lt;span id=&quot;r36-b0&quot;&gt;&lt;/span&gt;" in view
 True
 """

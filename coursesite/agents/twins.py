@@ -1,10 +1,12 @@
 """Raw Markdown is a product: each page's own source is published beside it, for agents.
 
-- ``NAME.md`` beside ``NAME.html`` (``en/NAME.md`` beside ``en/NAME.html``) is the page's source,
-  byte for byte; a page with generated parts gets them filled in, so it holds the reference itself.
-- Every page links its twin in the head (``rel="alternate" type="text/markdown"``) and shows
-  readers a "view Markdown" link under its title, to the readable full-text view
-  ``NAME.md.html`` (``full_text.py``).
+- ``NAME.md`` beside the page's folder ``NAME/`` (``en/NAME.md`` beside ``en/NAME/``; a
+  notebook's own ``NAME.py``) is the page's source, byte for byte; a page with generated parts
+  gets them filled in, so it holds the reference itself.
+- Every page shows a "view Markdown" line under its title: the readable full-text view
+  ``NAME.md.html`` (``full_text.py``) and the twin itself, the page's ``rel="alternate"
+  type="text/markdown"`` link (in the article: in the head, Material's language selector would
+  fetch a sitemap beside it).
 - The twins are listed in ``llms.txt`` and held in ``llms-full.txt`` (``llms.py``): each
   language's build writes its own, and the whole site's once every language is built.
 """

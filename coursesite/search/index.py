@@ -111,12 +111,13 @@ def pages_to_index(site: Path) -> Iterator[tuple[str, str]]:
 
     >>> import tempfile
     >>> site = Path(tempfile.mkdtemp())
-    >>> _ = (site / "R36.html").write_text(
+    >>> (site / "R36").mkdir()
+    >>> _ = (site / "R36/index.html").write_text(
     ...     f'<div data-pagefind-body lang="zh">读取</div>{END}', encoding="utf-8"
     ... )
     >>> _ = (site / "R36.md.html").write_text('<html lang="zh"><pre>读取</pre>', encoding="utf-8")
     >>> [path for path, _ in pages_to_index(site)]
-    ['R36.html']
+    ['R36/index.html']
     """
     for path in sorted(site.rglob("*.html")):
         page = indexed_page(path.read_text(encoding="utf-8"))
