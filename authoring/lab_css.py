@@ -4,14 +4,14 @@ writes and trimmed to what a notebook page can use. Run it after a new mkdocs-ju
 
 mkdocs-jupyter writes JupyterLab's whole CSS (about 585 KB) into each notebook page;
 ``coursesite/notebooks.py`` takes it out, and ``overrides/main.html`` links the file this
-command writes instead, ``docs/assets/lab/jupyterlab.<hash>.css`` (committed, beside JupyterLab's
+command writes instead, ``docs/assets/lab/jupyterlab.css`` (committed, beside JupyterLab's
 and mkdocs-jupyter's licences). The command builds the site with MkDocs (the config given, into
 a temporary folder) and one more plugin that keeps each notebook page as mkdocs-jupyter wrote it,
 before the lab's step. From those pages it takes mkdocs-jupyter's ``<style>``s scoped to
 ``.jupyter-wrapper`` (JupyterLab's rules and light theme), appends ``palette.css`` (JupyterLab's
 colours from Material's palettes, code cells in Material's own colours), keeps the rules the
 notebooks or ``SAFELIST`` can match (PurgeCSS, from ``node_modules``), drops ``NOT_JUPYTERLAB``'s,
-writes the result under its hash and points ``overrides/main.html`` at it.
+writes the result; the build publishes it named by its content (``coursesite/assets.py``).
 
 >>> without_empty_rules(".a{}.b{x:1}.c{ }")
 '.b{x:1}'
@@ -19,7 +19,6 @@ writes the result under its hash and points ``overrides/main.html`` at it.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 import subprocess
@@ -39,8 +38,6 @@ from coursesite.site import build_language
 
 PALETTE = Path(__file__).with_name("palette.css")
 FOLDER = PROJECT / "docs" / "assets" / "lab"
-TEMPLATE = PROJECT / "overrides" / "main.html"
-NAME = re.compile(r"jupyterlab\.[0-9a-f]{10}\.css")
 STYLE = re.compile(
     r"<style\b[^>]*>\s*(?:@charset \"UTF-8\";)?(\.jupyter-wrapper\b.*?)</style>", re.S
 )
@@ -177,15 +174,10 @@ def stylesheet(pages: list[str]) -> str:
 
 
 def main(config_file: str) -> None:
-    """Write the stylesheet under its hash, remove the older one, link the new one."""
+    """Write the stylesheet (the build names it by its content: coursesite/assets.py)."""
     css = stylesheet(notebook_pages(config_file))
-    name = f"jupyterlab.{hashlib.sha256(css.encode('utf-8')).hexdigest()[:10]}.css"
-    for old in FOLDER.glob("jupyterlab.*.css"):
-        old.unlink()
-    (FOLDER / name).write_text(css, encoding="utf-8", newline="\n")
-    template = TEMPLATE.read_text(encoding="utf-8")
-    TEMPLATE.write_text(NAME.sub(name, template), encoding="utf-8", newline="\n")
-    print(f"docs/assets/lab/{name}: {len(css.encode()):,} bytes; overrides/main.html links it")
+    (FOLDER / "jupyterlab.css").write_text(css, encoding="utf-8", newline="\n")
+    print(f"docs/assets/lab/jupyterlab.css: {len(css.encode()):,} bytes")
 
 
 if __name__ == "__main__":

@@ -91,7 +91,7 @@ def main() -> None:
         rows = []
         with serving(site) as base:
             for path in PAGES:
-                html = (site / path).read_bytes()
+                html = (site / path / "index.html").read_bytes()
                 for name, viewport in VIEWPORTS.items():
                     loads = [cold_load(browser, base + path, viewport) for _ in range(args.runs)]
                     median = {k: statistics.median(x[k] for x in loads) for k in loads[0]}

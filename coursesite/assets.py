@@ -1,8 +1,8 @@
 """The site's own stylesheets and scripts as the pages load them: those ``extra_css`` lists
 joined, in order, into one minified stylesheet, those ``extra_javascript`` lists into one
 minified script (two requests on a first visit, not eight, a third fewer bytes), and these,
-the favicon, the math font and the scripts loaded on demand (``extra.scripts_on_demand``,
-minified) named by their content (``NAME.<hash>.EXT``, as Material names
+the favicon, the math font and what templates link by name (``extra.linked_by_name``: the
+search dialog's script, JupyterLab's CSS; minified) named by their content (``NAME.<hash>.EXT``, as Material names
 its bundle), so that the host lets browsers keep them a year (``_headers``: immutable) and a
 changed file gets a new address.
 
@@ -79,9 +79,9 @@ class Assets:
         docs = Path(config.docs_dir)
         scripts = [str(getattr(script, "path", script)) for script in config.extra_javascript]
         files = [str(config.theme["favicon"]), FONT.as_posix()]
-        later = list(config.extra.get("scripts_on_demand", []))
+        by_name = list(config.extra.get("linked_by_name", []))
         contents = {uri: (docs / uri).read_bytes() for uri in files}
-        contents |= {uri: bundle(docs, [uri], {}, uri) for uri in later}
+        contents |= {uri: bundle(docs, [uri], {}, uri) for uri in by_name}
         renamed = {uri: hashed_uri(uri, content) for uri, content in contents.items()}
         self.published = {renamed[uri]: content for uri, content in contents.items()}
         joined = {}
