@@ -6,11 +6,10 @@ no twin."""
 
 from __future__ import annotations
 
-import posixpath
 import re
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from urllib.parse import urldefrag, urlsplit
+from urllib.parse import urljoin, urlsplit
 
 import pytest
 from playwright.sync_api import Browser, Request
@@ -25,22 +24,19 @@ LINKED = {"a": "href", "link": "href", "script": "src", "img": "src", "button": 
 #: Markdown links of llms.txt.
 MARKDOWN_LINK = re.compile(r"\]\(([^)\s]+)\)")
 KEPT = "public, max-age=31536000, immutable"
+#: Where the built site is taken to be, to resolve its relative links.
+SITE = "https://site.invalid"
 
 
 def on_the_site(base: str, href: str) -> str | None:
-    """Return ``href``, read at the site's path ``base``, as a path from the host's root, or
-    None when it leaves the site (another host, ``data:``, ``mailto:``) or is a fragment.
+    """Return ``href``, read on the page at the site's path ``base`` as a browser reads it, as
+    a path from the host's root; None when it leaves the site (another host, ``data:``).
 
-    >>> on_the_site("/en/R36/index.html", ".."), on_the_site("/R36/index.html", "../R36.md")
+    >>> on_the_site("/en/R36/", ".."), on_the_site("/R36/", "../R36.md#b0")
     ('/en/', '/R36.md')
     """
-    parts = urlsplit(href)
-    if parts.scheme or parts.netloc or not parts.path:
-        return None
-    path = posixpath.normpath(posixpath.join(posixpath.dirname(base), parts.path))
-    # A folder's address keeps its slash, as a browser resolves "R36/", "." and "..".
-    folder = parts.path.endswith("/") or posixpath.basename(parts.path) in {".", ".."}
-    return path + "/" if folder and path != "/" else path
+    url = urlsplit(urljoin(f"{SITE}{base}", href))
+    return url.path if f"{url.scheme}://{url.netloc}" == SITE else None
 
 
 def served_path(site: Path, file: Path) -> str:
@@ -54,18 +50,18 @@ def published_addresses(site: Path) -> set[str]:
     and ``llms.txt`` files name (the site is built without ``SITE_URL``: all relative)."""
     found: set[str] = set()
     for file in site.rglob("*.html"):
-        base = served_path(site, file) if file.name != "404.html" else "/"
-        base = base + "index.html" if base.endswith("/") else base
+        base = "/" if file.name == "404.html" else served_path(site, file)
+        html = soup(file)
         for tag, attribute in LINKED.items():
-            for element in soup(file).find_all(tag):
-                if (href := element.get(attribute)) and (path := on_the_site(base, str(href))):
+            for element in html.find_all(tag, attrs={attribute: True}):
+                if path := on_the_site(base, str(element[attribute])):
                     found.add(path)
     for listing in [*site.rglob("llms.txt"), *site.rglob("sitemap.xml")]:
         base = served_path(site, listing)
         found.add(base)
         text = listing.read_text(encoding="utf-8")
         hrefs = MARKDOWN_LINK.findall(text) + re.findall(r"<loc>([^<]*)</loc>", text)
-        found |= {path for href in hrefs if (path := on_the_site(base, urldefrag(href).url))}
+        found |= {path for href in hrefs if (path := on_the_site(base, href))}
     return found
 
 
@@ -107,7 +103,7 @@ def test_what_a_page_loads_is_kept_a_year_and_the_page_is_revalidated(
     address = f"/{prefix}{page}"
     html = soup(site / prefix / page / "index.html")
     loads = {
-        on_the_site(address + "index.html", str(element[attribute]))
+        on_the_site(address, str(element[attribute]))
         for tag, attribute in LINKED.items()
         if tag != "a"
         for element in html.find_all(tag, attrs={attribute: True})
