@@ -26,19 +26,14 @@ LLMS_FULL = "llms-full.txt"
 #: when ``coursesite.site`` builds every language (it sets this key of each one's ``extra``).
 LISTING = ".llms-listing.json"
 WHOLE_SITE = "whole_site"
-NOTE_LENGTH = 140
 #: llmstxt.org's section of what a reader with little room may skip.
 OPTIONAL = "Optional"
 
 FRONT_MATTER = re.compile(r"\A---\r?\n.*?^---[ \t]*(\r?\n|\Z)", re.DOTALL | re.MULTILINE)
-LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
-SENTENCE_END = re.compile(r"[。！？]|[.!?](?=\s|$)")
-ORDERED_ITEM = re.compile(r"\d+[.)]\s")
 #: A Markdown link's target, or code (where a link is not one).
 LINK_TARGET = re.compile(
     r"(?P<code>```.*?```|`[^`\n]*`)|(?P<before>\]\()(?P<target>[^)\s]+)\)", re.DOTALL
 )
-NOT_PROSE = ("#", "<", "```", "~~~", "|", "- ", "* ", "+ ", ">", "!!!", "???", "$$", "{", ":")
 
 
 @dataclass
@@ -97,51 +92,6 @@ def absolute(uri: str, site_url: str | None) -> str:
     'en/R36.md'
     """
     return urljoin(site_url.rstrip("/") + "/", uri) if site_url else uri
-
-
-def first_paragraph(markdown: str) -> str:
-    """Return the first paragraph of prose as one line, links reduced to their text.
-
-    Front matter, headings, lists, tables, fences, quotes and HTML are not prose.
-
-    >>> first_paragraph("---\\nkey: v\\n---\\n\\n# Title { #t }\\n\\nSee [it](a.md#x)\\nnow.\\n")
-    'See it now.'
-    >>> first_paragraph("# Only a title")
-    ''
-    """
-    body = FRONT_MATTER.sub("", markdown, count=1)
-    for block in re.split(r"\n[ \t]*\r?\n", body):
-        if block.startswith(("    ", "\t")):
-            continue
-        block = block.strip()
-        if block and not block.startswith(NOT_PROSE) and not ORDERED_ITEM.match(block):
-            return " ".join(LINK.sub(r"\1", line.strip()) for line in block.splitlines())
-    return ""
-
-
-def shortened(text: str, limit: int = NOTE_LENGTH) -> str:
-    """Return ``text`` cut to at most ``limit`` characters, at a sentence's end where one fits.
-
-    >>> shortened("One. Two.", 100)
-    'One. Two.'
-    >>> shortened("First sentence. Second sentence runs on.", 20)
-    'First sentence.'
-    >>> shortened("本站代码都运行在 numpy 包上。下面的签名在构建时生成。", 20)
-    '本站代码都运行在 numpy 包上。'
-    >>> shortened("no sentence ends anywhere in here", 16)
-    'no sentence…'
-    """
-    if len(text) <= limit:
-        return text
-    head = text[:limit]
-    ends = [m.end() for m in SENTENCE_END.finditer(head)]
-    # A sentence end very early would leave too little to say what the page is about.
-    if ends and ends[-1] >= limit // 3:
-        return head[: ends[-1]]
-    cut = head[: limit - 1]
-    if " " in cut[limit // 2 :]:
-        cut = cut.rsplit(" ", 1)[0]
-    return cut.rstrip() + "…"
 
 
 def link_item(title: str, url: str, note: str) -> str:

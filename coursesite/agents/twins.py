@@ -31,8 +31,6 @@ from coursesite.agents.llms import (
     Entry,
     Language,
     Listing,
-    first_paragraph,
-    shortened,
     twin_uri,
     write_llms_files,
 )
@@ -183,10 +181,14 @@ class Agents:
             extras = ((ipynb, f"{title} (.ipynb)", words["ipynb_note"]),)
         else:
             twin = self.twins[page.file.src_uri]
-            # The page's own summary, else its first sentences.
-            described = page.meta.get("description")
-            note = str(described) if described else first_paragraph(twin.decode("utf-8"))
-            note = shortened(note)
+            note = str(page.meta.get("description") or "")
+            if not note:
+                project = Path(config.config_file_path).parent
+                where = Path(config.docs_dir, page.file.src_path).relative_to(project)
+                raise PluginError(
+                    f"{where} has no description in its front matter: llms.txt lists each page "
+                    "with its own (make new writes one)"
+                )
         # At its source's path: R36.md beside R36/, lab/LAB-02.py beside lab/LAB-02/.
         path = Path(config.site_dir, uri)
         path.parent.mkdir(parents=True, exist_ok=True)
