@@ -13,7 +13,7 @@ export NO_MKDOCS_2_WARNING := 1
 # pytest keeps its rewritten test modules between runs. Empty means unset to Python.
 export PYTHONDONTWRITEBYTECODE :=
 
-.PHONY: help install browser serve build test lint unit lock bench repro new check stamp font lab-css clean
+.PHONY: help install browser serve build test lint unit lock bench repro new check stamp font clean
 
 help:
 	@echo "make serve  - install, build and serve the Chinese pages on http://127.0.0.1:8000 (CONFIG=mkdocs.en.yml: the English)"
@@ -26,7 +26,6 @@ help:
 	@echo "make check PAGE=R37 - while writing a page: the strict build, its examples and parity (seconds)"
 	@echo "make stamp PAGE=R37 - after reviewing docs/en/PAGE.md against a changed docs/zh/PAGE.md"
 	@echo "make font   - cut the math font and the heatmaps' Chinese font to what they draw (after a new formula or label)"
-	@echo "make lab-css - trim JupyterLab's CSS for the lab's pages (after a new mkdocs-jupyter or palette.css)"
 
 # attn's distribution is attn alone; the build (coursesite) and the author's commands
 # (authoring) are the repository's code: a .pth file puts the project's folder on the path.
@@ -138,9 +137,6 @@ stamp: install
 
 font: install $(NODE_STAMP)
 	$(BIN)/python -m authoring.font
-
-lab-css: install $(NODE_STAMP)
-	$(BIN)/python -m authoring.lab_css
 
 clean:
 	rm -rf $(VENV) node_modules site .pytest_cache .mypy_cache .ruff_cache
