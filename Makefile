@@ -111,11 +111,24 @@ bench: install $(NODE_STAMP) browser
 	$(BIN)/python benchmarks/search_budget.py
 	$(BIN)/python benchmarks/audit.py
 
-# One commit, one site, on any machine (tools/repro.py): HEAD built twice from empty caches, the
-# second time from another path, with another HOME, TZ, locale and umask, and (as root) with the
-# system's Chinese fonts hidden in a mount namespace; the two sites compared byte for byte.
+# One commit, one site, on any machine: HEAD cloned and built twice from empty caches, the second
+# time varied as reprotest varies a build (reproducible-builds.org): another path, HOME, TZ,
+# locale and umask and, as root, the system's Chinese fonts hidden (a tmpfs over each folder
+# fontconfig finds them in, in a mount namespace of the build's own). Each build runs its own
+# clone's code with this venv's packages; diff names the files that differ, and make fails.
 repro: install
-	$(BIN)/python tools/repro.py
+	@set -e; tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
+	[ "$$(id -u)" != 0 ] || hide=$$(fc-list :lang=zh file | sed 's|/[^/]*$$||' | sort -u | sed 's|.*|mount -t tmpfs fonts "&";|'); \
+	build() { dir=$$tmp/$$1 mask=$$2 settings=$$3; shift 3; \
+	  echo "build: HEAD at $$dir, umask $$mask, $$settings, empty HOME and caches"; \
+	  (umask $$mask && git clone -q . "$$dir" && mkdir "$$dir.home" && cd "$$dir" && \
+	  env -u MPLCONFIGDIR -u XDG_CACHE_HOME HOME="$$dir.home" PYTHONPATH="$$dir" $$settings "$$@" \
+	  $(abspath $(BIN))/python -m coursesite build "$$dir.site"); }; \
+	build a/course 022 "TZ=UTC LANG=C.UTF-8 LC_ALL=C.UTF-8"; \
+	build b/another/place/course 077 "TZ=Pacific/Kiritimati LANG=C LC_ALL=C" $${hide:+unshare --mount} \
+	  sh -c "set -e; $$hide"' echo "$$(fc-list :lang=zh | wc -l) Chinese fonts in sight"; exec "$$@"' sh; \
+	diff -rq "$$tmp/a/course.site" "$$tmp/b/another/place/course.site" || { echo "make repro: the sites differ" >&2; exit 1; }; \
+	echo "make repro: the two sites are byte-identical ($$(find "$$tmp/a/course.site" -type f | wc -l) files)"
 
 lock:
 	test -x $(BIN)/uv || $(BIN)/python -m pip install --quiet uv
