@@ -13,7 +13,7 @@ export NO_MKDOCS_2_WARNING := 1
 # pytest keeps its rewritten test modules between runs. Empty means unset to Python.
 export PYTHONDONTWRITEBYTECODE :=
 
-.PHONY: help install browser serve build test lint unit lock bench repro new check stamp font lab-css clean
+.PHONY: help install browser serve build test lint unit lock bench repro new check stamp font clean
 
 help:
 	@echo "make serve  - install, build and serve the Chinese pages on http://127.0.0.1:8000 (CONFIG=mkdocs.en.yml: the English)"
@@ -26,7 +26,6 @@ help:
 	@echo "make check PAGE=R37 - while writing a page: the strict build, its examples and parity (seconds)"
 	@echo "make stamp PAGE=R37 - after reviewing docs/en/PAGE.md against a changed docs/zh/PAGE.md"
 	@echo "make font   - cut the math font and the heatmaps' Chinese font to what they draw (after a new formula or label)"
-	@echo "make lab-css - trim JupyterLab's CSS for the lab's pages (after a new mkdocs-jupyter or palette.css)"
 
 # attn's distribution is attn alone; the build (coursesite) and the author's commands
 # (authoring) are the repository's code: a .pth file puts the project's folder on the path.
@@ -112,11 +111,24 @@ bench: install $(NODE_STAMP) browser
 	$(BIN)/python benchmarks/search_budget.py
 	$(BIN)/python benchmarks/audit.py
 
-# One commit, one site, on any machine (tools/repro.py): HEAD built twice from empty caches, the
-# second time from another path, with another HOME, TZ, locale and umask, and (as root) with the
-# system's Chinese fonts hidden in a mount namespace; the two sites compared byte for byte.
+# One commit, one site, on any machine: HEAD cloned and built twice from empty caches, the second
+# time varied as reprotest varies a build (reproducible-builds.org): another path, HOME, TZ,
+# locale and umask and, as root, the system's Chinese fonts hidden (a tmpfs over each folder
+# fontconfig finds them in, in a mount namespace of the build's own). Each build runs its own
+# clone's code with this venv's packages; diff names the files that differ, and make fails.
 repro: install
-	$(BIN)/python tools/repro.py
+	@set -e; tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
+	[ "$$(id -u)" != 0 ] || hide=$$(fc-list :lang=zh file | sed 's|/[^/]*$$||' | sort -u | sed 's|.*|mount -t tmpfs fonts "&";|'); \
+	build() { dir=$$tmp/$$1 mask=$$2 settings=$$3; shift 3; \
+	  echo "build: HEAD at $$dir, umask $$mask, $$settings, empty HOME and caches"; \
+	  (umask $$mask && git clone -q . "$$dir" && mkdir "$$dir.home" && cd "$$dir" && \
+	  env -u MPLCONFIGDIR -u XDG_CACHE_HOME HOME="$$dir.home" PYTHONPATH="$$dir" $$settings "$$@" \
+	  $(abspath $(BIN))/python -m coursesite build "$$dir.site"); }; \
+	build a/course 022 "TZ=UTC LANG=C.UTF-8 LC_ALL=C.UTF-8"; \
+	build b/another/place/course 077 "TZ=Pacific/Kiritimati LANG=C LC_ALL=C" $${hide:+unshare --mount} \
+	  sh -c "set -e; $$hide"' echo "$$(fc-list :lang=zh | wc -l) Chinese fonts in sight"; exec "$$@"' sh; \
+	diff -rq "$$tmp/a/course.site" "$$tmp/b/another/place/course.site" || { echo "make repro: the sites differ" >&2; exit 1; }; \
+	echo "make repro: the two sites are byte-identical ($$(find "$$tmp/a/course.site" -type f | wc -l) files)"
 
 lock:
 	test -x $(BIN)/uv || $(BIN)/python -m pip install --quiet uv
@@ -138,9 +150,6 @@ stamp: install
 
 font: install $(NODE_STAMP)
 	$(BIN)/python -m authoring.font
-
-lab-css: install $(NODE_STAMP)
-	$(BIN)/python -m authoring.lab_css
 
 clean:
 	rm -rf $(VENV) node_modules site .pytest_cache .mypy_cache .ruff_cache

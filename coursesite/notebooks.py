@@ -42,7 +42,8 @@ from coursesite.words import Words
 
 WRAPPER = '<div class="jupyter-wrapper">'
 #: What mkdocs-jupyter 0.26.3 writes before the notebook, element by element: a new release
-#: that writes more or other things stops the build here rather than reaching the page.
+#: that writes more or other things stops the build here rather than reaching the page (and
+#: docs/assets/lab/jupyterlab.css, its CSS trimmed, is then compared by hand: its top says how).
 HEAD_ELEMENTS = {"style": 4, "script": 5}
 # (An element's body as runs of non-"<" text: a lazy ".*?" over its 574 KB of CSS takes 60 ms.)
 HEAD_PART = re.compile(

@@ -17,7 +17,7 @@ from tests.test_browser import AXE
 AXE_PAGES = ["index", "R36", "lecture", "sources", *notebook_names()]
 #: The pages axe-core checks in the dark palette too: the lesson (code, formulas, figure) and
 #: the notebooks, whose cells, outputs and code follow Material's palette through
-#: authoring/palette.css; the site's code colours are in assets/stylesheets/site.css.
+#: assets/lab/jupyterlab.css; the site's code colours are in assets/stylesheets/site.css.
 AXE_DARK_PAGES = ["R36", *notebook_names()]
 
 
