@@ -142,8 +142,17 @@ page = $(or $(PAGE),$(error make $@ needs the page: make $@ PAGE=R36))
 new: install
 	@$(BIN)/python -m authoring.new "$$PAGE" "$$TITLE_ZH" "$$TITLE_EN"
 
+# One page while it is written: each language's strict build into a folder of its own (as make
+# serve builds it: no search index, no _headers), then the page's examples in both languages
+# and the tests that read its sources (-k: those whose ids name it). make test runs the rest.
 check: install
-	@$(BIN)/python -m authoring.check $(page)
+	@test -f docs/zh/$(page).md -a -f docs/en/$(page).md || { echo "a page is docs/zh/$(page).md \
+	  and docs/en/$(page).md (a new lesson: make new PAGE=$(page) TITLE_ZH=… TITLE_EN=…)" >&2; exit 2; }
+	@out=$$(mktemp -d); trap 'rm -rf "$$out"' EXIT; for config in mkdocs.yml mkdocs.en.yml; do \
+	  $(BIN)/mkdocs build --strict -f $$config -d "$$out/$$config" || exit 1; done
+	$(BIN)/pytest -p no:xdist -p no:hypothesispytest -q --no-header --tb=short -k '$(page)' \
+	  docs/zh/$(page).md docs/en/$(page).md tests/test_translation_parity.py tests/test_glossary.py \
+	  tests/test_page_examples.py
 
 stamp: install
 	@$(BIN)/python -m authoring.stamp docs/en/$(page).md
