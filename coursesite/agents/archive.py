@@ -79,7 +79,7 @@ def page_sources(
             raise PluginError(f"{name} is not UTF-8 ({error}); {ARCHIVE} holds UTF-8") from error
         if path.suffix == ".md":
             filled_in = locale if locale in folders else next(iter(folders))
-            text = with_generated_parts(text, filled_in, name, makers)[0]
+            text = with_generated_parts(text, filled_in, name, makers)
         url = folders[locale] + plain if locale in folders else None
         found.append((name, text.encode("utf-8"), url))
     return found
