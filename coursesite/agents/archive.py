@@ -85,13 +85,13 @@ def page_sources(
     return found
 
 
-def archive_files(
+def originals_zip(
     docs: Path,
     folders: Mapping[str, str],
     makers: Mapping[str, Callable[[str], str]] = GENERATORS,
-) -> list[tuple[str, bytes]]:
-    """Return every file of the archive, by name, in its order: what runs the examples, the
-    package and its licence, the sources under ``docs/``, then the manifest of all the others."""
+) -> bytes:
+    """Return the archive: what runs the examples, the package and its licence, the sources
+    under ``docs/``, then the manifest of all the others; every entry dated by the build."""
     files: list[tuple[str, bytes, str | None]] = [
         ("README.md", (HERE / "archive_readme.md").read_bytes(), None),
         ("pytest.ini", PYTEST_INI.encode("utf-8"), None),
@@ -106,19 +106,11 @@ def archive_files(
         name: {"url": url, "sha256": hashlib.sha256(data).hexdigest()} for name, data, url in files
     }
     text = json.dumps(manifest, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
-    return [*((name, data) for name, data, _ in files), ("manifest.json", text.encode("utf-8"))]
-
-
-def originals_zip(
-    docs: Path,
-    folders: Mapping[str, str],
-    makers: Mapping[str, Callable[[str], str]] = GENERATORS,
-) -> bytes:
-    """Return the archive (``archive_files``), every entry dated by the build."""
+    files.append(("manifest.json", text.encode("utf-8"), None))
     when = archive_time(get_build_datetime())
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name, data in archive_files(docs, folders, makers):
+        for name, data, _ in files:
             # The build's date, not the checkout's file times: one commit, one archive.
             info = zipfile.ZipInfo(name, date_time=when)
             info.external_attr = 0o644 << 16
