@@ -1,6 +1,7 @@
 """originals.zip proves itself: it holds every page as the site publishes it, the lab's sources,
-attn's source, a manifest and a README, in every language's folder; unpacked anywhere, the
-README's one command runs every page's examples on the archive's own attn."""
+attn's package with the repository's pyproject.toml and LICENSE, a manifest and a README, in
+every language's folder; unpacked anywhere, the README's one command runs every page's examples
+on the archive's own attn."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import shutil
 import subprocess
 import sys
 import time
+import tomllib
 import zipfile
 from collections import Counter
 from pathlib import Path, PurePosixPath
@@ -25,13 +27,14 @@ from mkdocs.exceptions import PluginError
 from conftest import docstrings, pages
 from coursesite.agents.archive import originals_zip
 from coursesite.agents.archive_conftest import LAB_ONLY
-from coursesite.content.generated import MARKER
 from tests.constants import PREFIXES
 from tests.docs_pages import DOCS, ROOT
 from tests.site import soup
 
 ARCHIVE = "originals.zip"
-RUNNER = ["README.md", "requirements.txt", "pytest.ini", "conftest.py"]
+RUNNER = ["README.md", "pytest.ini", "conftest.py", "pyproject.toml", "LICENSE"]
+#: The one command, in the README's each language's part.
+COMMAND = "python -m pytest"
 MANIFEST = "manifest.json"
 #: How long the unpacked run may take (it runs every page's examples and attn's: ~190).
 RUN_SECONDS = 20
@@ -49,14 +52,12 @@ def repository_sources() -> list[str]:
 
 
 def package_sources() -> list[str]:
-    """Return the archive's name of every file of the package ``attn``: modules and py.typed."""
-    return sorted(
-        p.relative_to(ROOT).as_posix()
-        for p in (ROOT / "attn").rglob("*")
-        if p.is_file()
-        and (p.suffix == ".py" or p.name == "py.typed")
-        and "__pycache__" not in p.parts
-    )
+    """Return the archive's name of every file of the package ``attn`` the repository tracks
+    (its modules, py.typed, its font and the font's licence)."""
+    listed = subprocess.run(
+        ["git", "ls-files", "-z", "attn"], cwd=ROOT, capture_output=True, check=True
+    ).stdout.decode()
+    return sorted(filter(None, listed.split("\0")))
 
 
 @pytest.fixture(scope="module")
@@ -81,14 +82,17 @@ def unpacked(site: Path, folder: Path) -> Path:
     return folder
 
 
+def readme_blocks(readme: str) -> list[list[str]]:
+    """Return the lines of each shell block of the README."""
+    return [block.splitlines() for block in re.findall(r"^```sh\n(.*?)^```$", readme, re.S | re.M)]
+
+
 def readme_command(folder: Path) -> list[str]:
     """Return the README's one command, run by the project's Python (its pinned packages)."""
-    readme = (folder / "README.md").read_text(encoding="utf-8")
-    manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
-    blocks = re.findall(r"^```sh\n(.*?)^```$", readme, re.S | re.M)
-    # The command, on a line of its own, in each language's part.
-    assert [manifest["command"] in block.splitlines() for block in blocks] == [True, False] * 2
-    program, *arguments = shlex.split(manifest["command"])
+    blocks = readme_blocks((folder / "README.md").read_text(encoding="utf-8"))
+    # The command, on a line of its own, last in each language's part.
+    assert [block[-1] for block in blocks] == [COMMAND] * 2
+    program, *arguments = shlex.split(COMMAND)
     assert program == "python"
     return [sys.executable, *arguments]
 
@@ -117,12 +121,10 @@ def run_in(
 # --- where it is published ---------------------------------------------------------------------
 
 
-def test_every_language_folder_publishes_the_same_archive(
-    site: Path, manifest: dict[str, Any]
-) -> None:
+def test_every_language_folder_publishes_the_same_archive(site: Path) -> None:
     root = (site / ARCHIVE).read_bytes()
     published = [f"{prefix}{ARCHIVE}" for prefix in PREFIXES.values()]
-    assert manifest["archive"] == published
+    assert len(published) > 1
     assert all((site / uri).read_bytes() == root for uri in published)
 
 
@@ -147,9 +149,9 @@ def test_the_archive_holds_its_runner_attn_and_every_source_in_order(
     archive: dict[str, bytes],
 ) -> None:
     assert list(archive) == [*RUNNER, *package_sources(), *repository_sources(), MANIFEST]
-    for data in archive.values():
-        data.decode("utf-8")
-    for name in package_sources():
+    for name in repository_sources():
+        archive[name].decode("utf-8")
+    for name in ["pyproject.toml", "LICENSE", *package_sources()]:
         assert archive[name] == (ROOT / name).read_bytes(), name
 
 
@@ -161,9 +163,8 @@ def test_every_entry_carries_the_builds_date(site: Path) -> None:
 def test_the_manifest_names_every_other_file_with_its_hash(
     archive: dict[str, bytes], manifest: dict[str, Any]
 ) -> None:
-    files = manifest["files"]
-    assert sorted(files) == sorted(set(archive) - {MANIFEST})
-    for name, entry in files.items():
+    assert sorted(manifest) == sorted(set(archive) - {MANIFEST})
+    for name, entry in manifest.items():
         assert entry["sha256"] == hashlib.sha256(archive[name]).hexdigest(), name
         assert (entry["url"] is not None) == name.startswith("docs/"), name
 
@@ -171,42 +172,43 @@ def test_the_manifest_names_every_other_file_with_its_hash(
 def test_every_page_is_as_the_site_publishes_it(
     site: Path, archive: dict[str, bytes], manifest: dict[str, Any]
 ) -> None:
+    filled = 0
     for name in repository_sources():
-        entry = manifest["files"][name]
+        url = manifest[name]["url"]
         assert "<!-- generated:" not in archive[name].decode("utf-8"), name
-        assert (site / entry["url"]).read_bytes() == archive[name], (name, entry["url"])
-        if not entry["generated"]:
+        assert (site / url).read_bytes() == archive[name], (name, url)
+        if "<!-- generated:" in (ROOT / name).read_text(encoding="utf-8"):
+            filled += 1
+        else:
             assert archive[name] == (ROOT / name).read_bytes(), name
-    urls = {manifest["files"][name]["url"] for name in repository_sources()}
+    assert filled >= 6  # the home page's lessons, the reference and the glossary, both languages
+    urls = {manifest[name]["url"] for name in repository_sources()}
     assert {"R36.md", "en/R36.md", "lab/LAB-02.py", "en/lab/LAB-02.py"} <= urls
 
 
-def test_generated_parts_are_filled_where_the_manifest_says(
-    archive: dict[str, bytes], manifest: dict[str, Any]
+def test_the_readme_names_what_the_run_needs_as_pyproject_declares_it(
+    archive: dict[str, bytes],
 ) -> None:
-    filled = [name for name in repository_sources() if manifest["files"][name]["generated"]]
-    assert len(filled) >= 4  # the reference and the glossary, in both languages
-    for name in filled:
-        source = (ROOT / name).read_text(encoding="utf-8").splitlines()
-        lines = archive[name].decode("utf-8").splitlines()
-        found = [(line, m[1]) for line in source if (m := MARKER.search(line))]
-        markers = [line for line, _ in found]
-        parts = manifest["files"][name]["generated"]
-        assert [what for _, what in found] == [part["name"] for part in parts]
-        # Each part put back as the marker's line gives the repository's source again.
-        for part, marker in reversed(list(zip(parts, markers, strict=True))):
-            first, last = part["lines"]
-            lines[first - 1 : last] = [marker]
-        assert lines == source, name
-
-
-def test_the_readme_names_what_the_run_needs(archive: dict[str, bytes]) -> None:
     readme = archive["README.md"].decode("utf-8")
-    needs = archive["requirements.txt"].decode("utf-8").splitlines()
-    assert [re.split(r"[<>=]", line)[0] for line in needs] == ["numpy", "pytest", "sybil"]
-    assert all(f"`{line}`" in readme for line in needs)
-    assert "matplotlib" in readme
-    assert "not run by this command" in readme
+    project = tomllib.loads(archive["pyproject.toml"].decode("utf-8"))["project"]
+    extras = project["optional-dependencies"]
+    # attn's one dependency, what runs the examples, and what the lab adds.
+    assert [re.split(r"[<>=]", need)[0] for need in project["dependencies"]] == ["numpy"]
+    assert {"pytest", "sybil"} <= {re.split(r"[<>=\[]", need)[0] for need in extras["test"]}
+    assert [re.split(r"[<>=]", need)[0] for need in extras["lab"]] == ["matplotlib"]
+    for need in ["numpy", "pytest", "sybil", "matplotlib", "-e '.[lab]'"]:
+        assert readme.count(need) >= 2, need  # in both languages' parts
+    install = "python -m pip install -e . pytest sybil"
+    assert [block[0] for block in readme_blocks(readme)] == [install] * 2
+    # Each file the README names is in the archive.
+    named = set(
+        re.findall(r"`((?:docs|attn)/[^`\s]+|[\w.]+\.(?:md|py|ini|toml|json)|LICENSE)`", readme)
+    )
+    assert {"pyproject.toml", "LICENSE", "manifest.json", "conftest.py", "docs/*/lab/*.py"} <= named
+    for pattern in named:
+        assert any(PurePosixPath(name).match(pattern) for name in archive), pattern
+    for script in re.findall(r"`python (docs/\S+\.py)`", readme):
+        assert script in archive, script
 
 
 # --- it runs -----------------------------------------------------------------------------------
@@ -239,8 +241,10 @@ def test_every_example_runs_from_the_unpacked_archive_on_its_own_attn(
     done = run_in(folder, "-rA")  # -rA: a line per example, to count them
     seconds = time.monotonic() - start
     assert done.returncode == 0, done.stdout + done.stderr
-    # The archive's conftest names the attn it imported (and stops on any other).
+    # The archive's conftest names the attn it imported (and stops on any other); its own
+    # pytest.ini, not the repository's settings in pyproject.toml, configures the run.
     assert f"attn from {folder.resolve() / 'attn'}" in done.stdout.splitlines()
+    assert re.search(r"^configfile: pytest\.ini\b", done.stdout, re.M)
     passed = Counter(
         line.split()[1].split("::")[0]
         for line in done.stdout.splitlines()
@@ -286,9 +290,12 @@ def test_a_source_the_archive_cannot_hold_stops_the_build(
 
 
 def test_the_archive_is_a_zip_of_its_own_files(tmp_path: Path) -> None:
-    (tmp_path / "zh").mkdir()
-    (tmp_path / "zh" / "page.md").write_text("# T\n", encoding="utf-8")
+    for folder in ("zh", "fr"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "page.md").write_text("# T\n", encoding="utf-8")
     with zipfile.ZipFile(io.BytesIO(originals_zip(tmp_path, {"zh": ""}))) as opened:
         assert opened.read("docs/zh/page.md") == b"# T\n"
-        entry = json.loads(opened.read(MANIFEST))["files"]["docs/zh/page.md"]
-    assert entry["url"] == "page.md"
+        manifest = json.loads(opened.read(MANIFEST))
+    # Where the site publishes each: a language's page in its folder; none outside them.
+    assert manifest["docs/zh/page.md"]["url"] == "page.md"
+    assert manifest["docs/fr/page.md"]["url"] is None

@@ -1,17 +1,19 @@
 """``originals.zip``: the site's sources as it publishes them, and what runs their examples.
 
-The archive holds every page's Markdown source as published (generated parts filled in, as in
-its twin ``NAME.md``), the lab notebooks' sources, ``attn``'s source (the package the examples
-import), a ``manifest.json`` (each file → where the site publishes it, the repository file it
-comes from, its SHA-256), a ``README.md`` naming the packages it needs and the one command that
-runs every page's examples in the unpacked folder (``archive_readme.COMMAND``), and that
-command's ``conftest.py`` and ``pytest.ini``. Unpacked, it runs without the repository.
+The archive holds a ``README.md`` (``archive_readme.md``: the packages it needs and the one
+command, ``python -m pytest``, that runs every page's examples in the unpacked folder), that
+command's ``pytest.ini`` and ``conftest.py`` (``archive_conftest.py``), the repository's
+``pyproject.toml`` and ``LICENSE`` (``pip install -e .`` installs the archive's ``attn``), the
+package ``attn`` (the files of its folder), every page's Markdown source as published (generated
+parts filled in, as in its twin ``NAME.md``), the lab notebooks' sources, and a
+``manifest.json``: each file → where the site publishes it (from the site's root, or null) and
+its SHA-256. Unpacked, it runs without the repository.
 
 It is a file of the site (added in ``on_files``), so that a page may link to it, in every
 language's folder (``originals.zip``, ``en/originals.zip``, the same bytes): a page's twin links
 it relatively, as the page itself does. Its entries carry the build's date, not the checkout's
-file times, in a fixed order: one commit, one archive. A source that is not UTF-8 stops the
-build.
+file times, in a fixed order: one commit, one archive. A page's source that is not UTF-8 stops
+the build.
 """
 
 from __future__ import annotations
@@ -20,8 +22,7 @@ import hashlib
 import io
 import json
 import zipfile
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
 from datetime import datetime
 from pathlib import Path
 
@@ -30,57 +31,29 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 from mkdocs.utils import get_build_datetime
 
-import attn
 from coursesite import PROJECT
-from coursesite.agents import archive_readme
-from coursesite.content.generated import (
-    GENERATORS,
-    Part,
-    site_generators,
-    with_generated_parts,
-)
+from coursesite.content.generated import GENERATORS, site_generators, with_generated_parts
 from coursesite.languages import languages
 
 ARCHIVE = "originals.zip"
-ARCHIVE_FOLDER = "docs"
-ORIGINAL_SUFFIXES = (".md", ".py")
-#: The package's files the archive holds (its modules and its typing marker).
-PACKAGE_FILES = ("*.py", "py.typed")
-MANIFEST = "manifest.json"
-CONFTEST = Path(__file__).with_name("archive_conftest.py")
+HERE = Path(__file__).parent
+#: pytest's settings in the archive: they make the unpacked folder pytest's root, so that no
+#: settings (``pyproject.toml``'s are the repository's tests') or ``conftest.py`` of a folder
+#: around it take part. As in the site's own tests, a warning from an example fails it.
+PYTEST_INI = """\
+[pytest]
+testpaths = docs attn
+addopts = -p no:cacheprovider -ra
+filterwarnings = error
+"""
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
 
 
-@dataclass(frozen=True)
-class Original:
-    """One file of the archive: its path there, its bytes, where the site publishes it (from
-    the site's root, or None), the repository file it is made from (or None) and the parts
-    generated into it (its bytes are then not the repository file's)."""
-
-    name: str
-    data: bytes
-    url: str | None = None
-    source: str | None = None
-    generated: tuple[Part, ...] = ()
-
-
-def originals(docs_dir: Path) -> list[Path]:
-    """Return every source under ``docs_dir`` that the archive holds, hidden files left out."""
+def files_in(folder: Path) -> list[Path]:
+    """Return every file under ``folder``, hidden files and bytecode caches left out."""
     return sorted(
         path
-        for path in docs_dir.rglob("*")
-        if path.is_file()
-        and path.suffix in ORIGINAL_SUFFIXES
-        and not any(part.startswith(".") for part in path.relative_to(docs_dir).parts)
-    )
-
-
-def package_files(folder: Path) -> list[Path]:
-    """Return the files of the package in ``folder``: its modules and ``py.typed``, no caches."""
-    return sorted(
-        path
-        for pattern in PACKAGE_FILES
-        for path in folder.rglob(pattern)
+        for path in folder.rglob("*")
         if path.is_file()
         and not any(
             part.startswith(".") or part == "__pycache__" for part in path.relative_to(folder).parts
@@ -88,155 +61,60 @@ def package_files(folder: Path) -> list[Path]:
     )
 
 
-def utf8(path: Path, name: str) -> str:
-    """Return the text of ``path``; a file that is not UTF-8 stops the build."""
-    data = path.read_bytes()
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise PluginError(f"{name} is not UTF-8 ({error}); {ARCHIVE} holds UTF-8") from error
-
-
-def split_language(uri: str, folders: Mapping[str, str]) -> tuple[str | None, str]:
-    """Return the language of the source at ``uri`` (under ``docs/``), the folder it is in
-    (None outside every language's), and its path in that folder.
-
-    >>> split_language("en/lab/LAB-02.py", {"zh": "", "en": "en/"})
-    ('en', 'lab/LAB-02.py')
-    >>> split_language("fr/R36.md", {"zh": "", "en": "en/"})
-    (None, 'fr/R36.md')
-    """
-    first, _, rest = uri.partition("/")
-    return (first, rest) if first in folders and rest else (None, uri)
-
-
-def published_uri(uri: str, folders: Mapping[str, str]) -> str | None:
-    """Return where the site publishes the source at ``uri`` (under ``docs/``) as it is: a
-    page's Markdown twin, a notebook's ``.py``; None for a source in no built language.
-
-    >>> [published_uri(u, {"zh": "", "en": "en/"}) for u in ("zh/R36.md", "en/lab/LAB-02.py")]
-    ['R36.md', 'en/lab/LAB-02.py']
-    >>> print(published_uri("fr/R36.md", {"zh": "", "en": "en/"}))
-    None
-    """
-    locale, plain = split_language(uri, folders)
-    return None if locale is None else folders[locale] + plain
-
-
 def page_sources(
-    docs_dir: Path,
-    folders: Mapping[str, str],
-    makers: Mapping[str, Callable[[str], str]] = GENERATORS,
-) -> list[Original]:
-    """Return every source under ``docs_dir`` as the site publishes it, under ``docs/``, its
-    generated parts filled by ``makers`` (those of the site being built: its own nav's lessons)."""
+    docs: Path, folders: Mapping[str, str], makers: Mapping[str, Callable[[str], str]]
+) -> list[tuple[str, bytes, str | None]]:
+    """Return each page and notebook source under ``docs`` (one folder per language) as the
+    site publishes it: its name in the archive, its bytes (generated parts filled by
+    ``makers``) and its address on the site (None in no built language's folder)."""
     found = []
-    for path in originals(docs_dir):
-        uri = path.relative_to(docs_dir).as_posix()
-        name = f"{ARCHIVE_FOLDER}/{uri}"
-        text = utf8(path, name)
-        parts: list[Part] = []
+    for path in files_in(docs):
+        if path.suffix not in (".md", ".py"):
+            continue
+        uri = path.relative_to(docs).as_posix()
+        name, (locale, _, plain) = f"docs/{uri}", uri.partition("/")
+        try:
+            text = path.read_bytes().decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise PluginError(f"{name} is not UTF-8 ({error}); {ARCHIVE} holds UTF-8") from error
         if path.suffix == ".md":
-            locale = split_language(uri, folders)[0] or next(iter(folders))
-            text, parts = with_generated_parts(text, locale, name, makers)
-        url = published_uri(uri, folders)
-        found.append(Original(name, text.encode("utf-8"), url, name, tuple(parts)))
+            filled_in = locale if locale in folders else next(iter(folders))
+            text = with_generated_parts(text, filled_in, name, makers)
+        url = folders[locale] + plain if locale in folders else None
+        found.append((name, text.encode("utf-8"), url))
     return found
-
-
-def package_sources(folder: Path) -> list[Original]:
-    """Return the package in ``folder`` (``attn``), under its own name."""
-    found = []
-    for path in package_files(folder):
-        name = f"{folder.name}/{path.relative_to(folder).as_posix()}"
-        source = path.relative_to(PROJECT).as_posix() if path.is_relative_to(PROJECT) else None
-        found.append(Original(name, utf8(path, name).encode("utf-8"), source=source))
-    return found
-
-
-def manifest_json(files: Iterable[Original], published_at: Sequence[str]) -> str:
-    """Return ``manifest.json``: for each file, where the site publishes it, what it is made
-    from and its SHA-256.
-
-    >>> page = Original("docs/zh/a.md", b"", "a.md", "docs/zh/a.md", (Part("glossary", 3, 9),))
-    >>> json.loads(manifest_json([page], ["o.zip", "en/o.zip"]))["files"]  # doctest: +ELLIPSIS
-    {'docs/zh/a.md': {'generated': [{'lines': [3, 9], 'name': 'glossary'}], 'sha256': 'e3b0c4...', 'source': 'docs/zh/a.md', 'url': 'a.md'}}
-    """
-    manifest = {
-        "about": "Each file of this archive, by its path: url, where the site publishes it "
-        "(from the site's root; null: the site does not); source, the repository's file it is "
-        "made from; generated, the lines (first, last) its generation markers became, as the "
-        "site publishes them (conftest.py runs no example there: the reference's examples are "
-        "attn's docstrings); sha256. archive: where the site publishes this archive.",
-        "archive": list(published_at),
-        "command": archive_readme.COMMAND,
-        "files": {
-            file.name: {
-                "url": file.url,
-                "source": file.source,
-                "generated": [
-                    {"name": part.name, "lines": [part.first, part.last]} for part in file.generated
-                ],
-                "sha256": hashlib.sha256(file.data).hexdigest(),
-            }
-            for file in files
-        },
-    }
-    return json.dumps(manifest, ensure_ascii=False, indent=2, sort_keys=True)
-
-
-def archive_files(
-    docs_dir: Path,
-    folders: Mapping[str, str],
-    published_at: Sequence[str] = (ARCHIVE,),
-    package: Path | None = None,
-    makers: Mapping[str, Callable[[str], str]] = GENERATORS,
-) -> list[Original]:
-    """Return every file of the archive, in its order: what runs the examples, then the
-    package, then the sources under ``docs/``, then the manifest of all the others."""
-    pages = page_sources(docs_dir, folders, makers)
-    code = package_sources(package or Path(str(attn.__file__)).parent)
-    settings = archive_readme.project_settings()
-    notebooks: dict[str, str] = {}
-    for page in pages:
-        locale, plain = split_language(page.name.removeprefix(f"{ARCHIVE_FOLDER}/"), folders)
-        if locale and plain.endswith(".py"):
-            notebooks.setdefault(locale, page.name)
-    requirements = archive_readme.requirements_txt(settings)
-    readme = archive_readme.readme_markdown(
-        requirements.splitlines(), archive_readme.pinned(settings, archive_readme.LAB), notebooks
-    )
-    conftest = utf8(CONFTEST, "conftest.py")
-    texts = "coursesite/agents/archive_readme.py"
-    runner = [
-        Original("README.md", readme.encode("utf-8"), source=texts),
-        Original("requirements.txt", requirements.encode("utf-8"), source="pyproject.toml"),
-        Original("pytest.ini", archive_readme.PYTEST_INI.encode("utf-8"), source=texts),
-        Original(
-            "conftest.py", conftest.encode("utf-8"), source=f"coursesite/agents/{CONFTEST.name}"
-        ),
-    ]
-    files = [*runner, *code, *pages]
-    manifest = manifest_json(files, published_at) + "\n"
-    return [*files, Original(MANIFEST, manifest.encode("utf-8"))]
 
 
 def originals_zip(
-    docs_dir: Path,
+    docs: Path,
     folders: Mapping[str, str],
-    published_at: Sequence[str] = (ARCHIVE,),
-    package: Path | None = None,
     makers: Mapping[str, Callable[[str], str]] = GENERATORS,
 ) -> bytes:
-    """Return the archive (``archive_files``), every entry dated by the build."""
+    """Return the archive: what runs the examples, the package and its licence, the sources
+    under ``docs/``, then the manifest of all the others; every entry dated by the build."""
+    files: list[tuple[str, bytes, str | None]] = [
+        ("README.md", (HERE / "archive_readme.md").read_bytes(), None),
+        ("pytest.ini", PYTEST_INI.encode("utf-8"), None),
+        ("conftest.py", (HERE / "archive_conftest.py").read_bytes(), None),
+        ("pyproject.toml", (PROJECT / "pyproject.toml").read_bytes(), None),
+        ("LICENSE", (PROJECT / "LICENSE").read_bytes(), None),
+    ]
+    for path in files_in(PROJECT / "attn"):
+        files.append((path.relative_to(PROJECT).as_posix(), path.read_bytes(), None))
+    files += page_sources(docs, folders, makers)
+    manifest = {
+        name: {"url": url, "sha256": hashlib.sha256(data).hexdigest()} for name, data, url in files
+    }
+    text = json.dumps(manifest, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
+    files.append(("manifest.json", text.encode("utf-8"), None))
     when = archive_time(get_build_datetime())
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for file in archive_files(docs_dir, folders, published_at, package, makers):
+        for name, data, _ in files:
             # The build's date, not the checkout's file times: one commit, one archive.
-            info = zipfile.ZipInfo(file.name, date_time=when)
+            info = zipfile.ZipInfo(name, date_time=when)
             info.external_attr = 0o644 << 16
-            archive.writestr(info, file.data, compress_type=zipfile.ZIP_DEFLATED)
+            archive.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED)
     return buffer.getvalue()
 
 
@@ -263,9 +141,8 @@ class Archive:
         by source path) and leads to the archive in the page's own folder, as its twin's does.
         """
         folders = {entry["lang"]: entry["folder"] for entry in languages(config)}
-        published_at = [place + ARCHIVE for place in folders.values()]
         # Every language's pages: the folder that holds each language's (docs/zh/, docs/en/).
-        docs, makers = Path(config.docs_dir).parent, site_generators(config)
-        content = originals_zip(docs, folders, published_at, None, makers)
+        docs = Path(config.docs_dir).parent
+        content = originals_zip(docs, folders, site_generators(config))
         files.append(File.generated(config, ARCHIVE, content=content))
         return files

@@ -137,7 +137,7 @@ class Agents:
             # twin starts again from the file's own bytes.
             source = page.file.content_bytes.decode("utf-8")
             locale, made = language(config), site_generators(config)
-            filled, _ = with_generated_parts(source, locale, page.file.src_uri, made)
+            filled = with_generated_parts(source, locale, page.file.src_uri, made)
             self.twins[page.file.src_uri] = filled.encode("utf-8")
         return markdown
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
@@ -56,17 +55,7 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     """Replace each generation marker with what it names, in the page's language (its raw twin
     is filled by the same function, ``coursesite.agents.twins``)."""
     locale = language(config)
-    return with_generated_parts(markdown, locale, page.file.src_uri, site_generators(config))[0]
-
-
-@dataclass(frozen=True)
-class Part:
-    """A generated part of a page as published: what made it, and the first and last of the
-    lines its marker's line became."""
-
-    name: str
-    first: int
-    last: int
+    return with_generated_parts(markdown, locale, page.file.src_uri, site_generators(config))
 
 
 def with_generated_parts(
@@ -74,28 +63,18 @@ def with_generated_parts(
     locale: str,
     name: str,
     generators: Mapping[str, Callable[[str], str]] = GENERATORS,
-) -> tuple[str, list[Part]]:
+) -> str:
     r"""Return ``markdown`` with each generation marker filled in ``locale``, as the pages and
-    their twins are (``GENERATORS``, for a source that is not a page of this build), and the
-    lines each generated part takes.
+    their twins are (``GENERATORS``, for a source that is not a page of this build).
 
     >>> two_lines = {"two-lines": lambda locale: f"1 {locale}\n2\n"}
-    >>> text, parts = with_generated_parts("a\n<!-- generated: two-lines --> !\nb", "en", "p.md", two_lines)
-    >>> text.splitlines(), parts
-    (['a', '1 en', '2', ' !', 'b'], [Part(name='two-lines', first=2, last=4)])
+    >>> with_generated_parts("a\n<!-- generated: two-lines --> !\nb", "en", "p.md", two_lines)
+    'a\n1 en\n2\n !\nb'
     """
-    pieces: list[str] = []
-    parts: list[Part] = []
-    line, at = 1, 0
-    for marker in MARKER.finditer(markdown):
+
+    def filled(marker: re.Match[str]) -> str:
         if marker[1] not in generators:
             raise PluginError(f"{name}: unknown generated content {marker[1]!r}")
-        before = markdown[at : marker.start()]
-        line += before.count("\n")
-        text = generators[marker[1]](locale)
-        # The marker's line becomes these lines (the last ends as the marker's line did).
-        parts.append(Part(marker[1], line, line + text.count("\n")))
-        line += text.count("\n")
-        pieces += [before, text]
-        at = marker.end()
-    return "".join([*pieces, markdown[at:]]), parts
+        return generators[marker[1]](locale)
+
+    return MARKER.sub(filled, markdown)

@@ -1,7 +1,9 @@
 r"""The ``attn`` reference as Markdown, generated from the package's own docstrings.
 
 Docstring examples become ``pycon`` blocks (Sybil runs them from the docstrings themselves);
-``literal`` markup becomes Markdown code. Headings carry ids shared by both languages.
+signatures become ``text`` blocks: shown, not run (a page's Python blocks are examples that run,
+in ``originals.zip`` too). ``literal`` markup becomes Markdown code. Headings carry ids shared
+by both languages.
 
 >>> md = reference_markdown()
 >>> "## attn.read { #attn-read }" in md
@@ -53,7 +55,7 @@ def _entry(qualname: str, obj: object, level: int = 2) -> str:
     lines = [f"{'#' * level} {qualname} {{ #{anchor} }}"]
     signature = _signature(qualname, obj)
     if signature:
-        lines += ["", "```python", signature, "```"]
+        lines += ["", "```text", signature, "```"]
     lines += ["", *_docstring_markdown(inspect.getdoc(obj) or "")]
     return "\n".join(lines)
 
