@@ -1,2 +1,1 @@
-"""Search: Pagefind's index of the built pages, one per language (index.py), its runs and their
-bundles put together (pagefind.py)."""
+"""Search: Pagefind's index of the built pages, one per language (index.py)."""
