@@ -14,7 +14,7 @@ latex2mathml converts some mistakes without a word (``\frac{Y=AV`` becomes an ``
 one child, ``\text{abc`` prints its brace): ``math_element`` also checks what it returns against
 MathML Core's content models, and the formula's braces against each other.
 
->>> latex_to_mathml(r"\operatorname{softmax}_{\text{key}}(QK^{\mathsf T})")
+>>> converted(r"\operatorname{softmax}_{\text{key}}(QK^{\mathsf T})", False)[0]
 '<math alttext="..."><mrow><msub><mi>softmax</mi><mrow><mtext>key</mtext></mrow></msub><mo stretchy="false">(</mo><mi>Q</mi><msup><mi>K</mi><mrow><mi>𝖳</mi></mrow></msup><mo stretchy="false">)</mo></mrow></math>'
 """
 
@@ -97,7 +97,7 @@ CHILDREN = {
 SCRIPTED = {"msub", "msup", "msubsup"}
 # Elements whose children must all be one element; elements with no element children at all.
 ONLY_CHILD = {"mtable": "mtr", "mtr": "mtd"}
-CHILDLESS = {"mi", "mn", "mo", "mtext", "ms", "mspace", "mprescripts", "none"}
+CHILDLESS = {"mi", "mn", "mo", "mtext", "ms", "mspace"}
 
 # What each of latex2mathml's exceptions means in an author's words (it gives no message).
 CONVERTER_ERRORS = {
@@ -220,7 +220,7 @@ def math_element(latex: str, display: bool = False) -> Element:
 def check_structure(math: Element, latex: str) -> None:
     r"""Raise ``FormulaError`` where ``math`` breaks MathML Core's content models, as
     latex2mathml's output for a mistyped formula does: a fraction, root or script with too few
-    parts, an ``<mmultiscripts>`` whose scripts are not in pairs, a table row outside a table,
+    parts, a table row outside a table,
     an element inside a token, an empty operator that is no fence (``\operatorname`` without
     its name), a script of nothing inside another script (``x^^2``).
 
@@ -229,9 +229,6 @@ def check_structure(math: Element, latex: str) -> None:
     >>> check_structure(fromstring("<math><munderover/></math>"), r"x\limits")
     Traceback (most recent call last):
     coursesite.formulas.mathml.FormulaError: <munderover> has 0 children, needs 3 (a missing argument?)
-    >>> check_structure(fromstring("<math><mmultiscripts><mi>a</mi><mi>b</mi></mmultiscripts></math>"), "")
-    Traceback (most recent call last):
-    coursesite.formulas.mathml.FormulaError: <mmultiscripts> needs a base, then its scripts in pairs
     >>> check_structure(fromstring("<math><mtable><mtd/></mtable></math>"), "")
     Traceback (most recent call last):
     coursesite.formulas.mathml.FormulaError: <mtable> holds a <mtd>, may hold only <mtr>
@@ -246,8 +243,6 @@ def check_structure(math: Element, latex: str) -> None:
                 hint = " (an unclosed brace?)" if unclosed else " (a missing argument?)"
             count = f"{len(children)} child{'' if len(children) == 1 else 'ren'}"
             raise FormulaError(f"<{element.tag}> has {count}, needs {needs}{hint}")
-        if element.tag == "mmultiscripts" and not paired_scripts([c.tag for c in children]):
-            raise FormulaError("<mmultiscripts> needs a base, then its scripts in pairs")
         only = ONLY_CHILD.get(element.tag)
         strays = [c.tag for c in children if c.tag != only] if only else []
         if strays:
@@ -264,24 +259,6 @@ def check_structure(math: Element, latex: str) -> None:
             for script in children[1:]
         ):
             raise FormulaError("a script of nothing inside a script (a doubled ^ or _?)")
-
-
-def paired_scripts(tags: list[str]) -> bool:
-    """Return whether ``tags``, an ``<mmultiscripts>``'s children, are MathML Core's
-    ``base (sub sup)* [<mprescripts/> (sub sup)*]``.
-
-    >>> paired_scripts(["mi", "mi", "none", "mprescripts", "none", "mi"])
-    True
-    >>> paired_scripts(["mprescripts", "mi", "mi"]), paired_scripts(["mi", "mi"])
-    (False, False)
-    """
-    if not tags or tags[0] == "mprescripts" or tags.count("mprescripts") > 1:
-        return False
-    post, pre = tags[1:], []
-    if "mprescripts" in post:
-        at = post.index("mprescripts")
-        post, pre = post[:at], post[at + 1 :]
-    return len(post) % 2 == 0 and len(pre) % 2 == 0
 
 
 def brace_mistake(latex: str) -> str | None:
@@ -303,17 +280,6 @@ def brace_mistake(latex: str) -> str | None:
         elif match[0] == "}":
             opened.pop()
     return f"the {{ at character {opened[-1] + 1} is never closed" if opened else None
-
-
-def latex_to_mathml(latex: str, display: bool = False) -> str:
-    r"""Return ``latex`` as a MathML string for an HTML page.
-
-    >>> latex_to_mathml(r"\mathbb R", display=True)
-    '<math display="block" alttext="\\mathbb R"><mrow><mi>ℝ</mi></mrow></math>'
-    >>> latex_to_mathml(r"a<b")
-    '<math alttext="a&lt;b"><mrow><mi>a</mi><mo>&lt;</mo><mi>b</mi></mrow></math>'
-    """
-    return converted(latex, display)[0]
 
 
 # The same formula recurs on many pages (on each language's page, at least): convert it once.
