@@ -32,7 +32,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs.utils import get_build_datetime
 
 from coursesite import PROJECT
-from coursesite.content.generated import GENERATORS, site_generators, with_generated_parts
+from coursesite.content.generated import GENERATORS, with_generated_parts
 from coursesite.languages import languages
 
 ARCHIVE = "originals.zip"
@@ -143,6 +143,6 @@ class Archive:
         folders = {entry["lang"]: entry["folder"] for entry in languages(config)}
         # Every language's pages: the folder that holds each language's (docs/zh/, docs/en/).
         docs = Path(config.docs_dir).parent
-        content = originals_zip(docs, folders, site_generators(config))
+        content = originals_zip(docs, folders)
         files.append(File.generated(config, ARCHIVE, content=content))
         return files

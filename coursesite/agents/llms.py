@@ -12,7 +12,7 @@ import posixpath
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 from mkdocs.utils import get_build_date
@@ -69,18 +69,6 @@ class Listing:
     languages: dict[str, Language] = field(default_factory=dict)
     nav_order: list[str] = field(default_factory=list)
     entries: dict[str, Entry] = field(default_factory=dict)
-
-
-def twin_uri(src_uri: str) -> str:
-    """Return where the Markdown twin of the page written at ``src_uri`` goes: at its source's
-    path, beside the page's folder (``R36.md`` beside ``R36/``), whatever the page's address.
-
-    >>> twin_uri("R36.md")
-    'R36.md'
-    >>> twin_uri("lab/LAB-02.py")
-    'lab/LAB-02.md'
-    """
-    return PurePosixPath(src_uri).with_suffix(".md").as_posix()
 
 
 def absolute(uri: str, site_url: str | None) -> str:
@@ -207,7 +195,7 @@ def summary_text(descriptions: Iterable[str], revision: str, date: str) -> str:
 
 def ordered_entries(state: Listing, locale: str) -> list[Entry]:
     """Return a language's entries in the order of its navigation, pages outside it last."""
-    order = {twin_uri(uri): i for i, uri in enumerate(state.nav_order)}
+    order = {uri: i for i, uri in enumerate(state.nav_order)}
     entries = [e for e in state.entries.values() if e.locale == locale]
     return sorted(entries, key=lambda e: (order.get(e.uri, len(order)), e.uri))
 

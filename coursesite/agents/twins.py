@@ -14,7 +14,6 @@
 from __future__ import annotations
 
 import html
-import re
 from pathlib import Path, PurePosixPath
 
 from mkdocs.config.defaults import MkDocsConfig
@@ -31,80 +30,38 @@ from coursesite.agents.llms import (
     Entry,
     Language,
     Listing,
-    twin_uri,
     write_llms_files,
 )
-from coursesite.content.generated import site_generators, with_generated_parts
+from coursesite.content.generated import with_generated_parts
 from coursesite.languages import language, languages
 from coursesite.words import Words
 
-ATTR_LIST = re.compile(r"\s*\{[^{}]*\}\s*$")
 
+def with_twin_action(content: str, view: str, raw: str, label: str, media_type: str) -> str:
+    """Return a page's content (its own HTML, before the theme's) with a line under its title:
+    the readable full-text view at ``view``, and the raw file at ``raw`` beside it, the page's
+    ``rel="alternate"`` for agents (in its body: a ``<link>`` in the head would make Material's
+    language selector fetch a sitemap beside it). A plain line, not Material's page-action
+    icons, whose faint grey is too pale for text (axe's colour-contrast rule).
 
-def with_twin_action(
-    content: str,
-    href: str,
-    label: str,
-    action_href: str | None = None,
-    media_type: str = "text/markdown",
-) -> str:
-    """Return a page's content (its own HTML, before the theme's) with a visible action under
-    its title, leading a person to ``action_href`` (the readable full-text view) when given,
-    with the raw file one click away beside it.
-
-    >>> print(with_twin_action("<h1>T</h1><p>", "R36.md", "View Markdown"))
-    <h1>T</h1><p class="md-twin"><a href="R36.md" rel="alternate" type="text/markdown">View Markdown</a></p><p>
-    >>> with_twin_action("<h2>T</h2>", "R36.md", "View Markdown")
-    Traceback (most recent call last):
-    ...
-    mkdocs.exceptions.PluginError: no title (</h1>) to put 'View Markdown' under: does the page lack its # title?
+    >>> print(with_twin_action("<h1>T</h1><p>", "R36.md.html", "R36.md", "View", "text/markdown"))
+    <h1>T</h1><p class="md-twin"><a href="R36.md.html">View</a> · <a href="R36.md" rel="alternate" type="text/markdown">.md</a></p><p>
     """
-    target = html.escape(action_href or href)
-    # The raw twin's link is the page's alternate for agents (rel, type) in its body: a <link>
-    # in the head would make Material's language selector fetch a sitemap beside it.
-    kind = "" if action_href else f' rel="alternate" type="{media_type}"'
-    # A plain link under the title, not one of Material's floating page-action icons: those are
-    # drawn in a faint grey that is too pale for text (axe's colour-contrast rule).
-    # Beside the readable view, the raw file itself: one click for an agent's user too.
-    raw = (
-        f' · <a href="{html.escape(href)}" rel="alternate" type="{media_type}">{html.escape(raw_label(href))}</a>'
-        if action_href
-        else ""
+    suffix = PurePosixPath(raw).suffix
+    action = (
+        f'<p class="md-twin"><a href="{html.escape(view)}">{html.escape(label)}</a> · '
+        f'<a href="{html.escape(raw)}" rel="alternate" type="{media_type}">{suffix}</a></p>'
     )
-    action = f'<p class="md-twin"><a href="{target}"{kind}>{html.escape(label)}</a>{raw}</p>'
-    title_end = content.find("</h1>")
-    if title_end < 0:
+    if "</h1>" not in content:
         raise PluginError(
             f"no title (</h1>) to put {label!r} under: does the page lack its # title?"
         )
-    at = title_end + len("</h1>")
-    return content[:at] + action + content[at:]
-
-
-def raw_label(href: str) -> str:
-    """Return the raw file's link text: its suffix, as the reader will receive it.
-
-    >>> raw_label("../R36.md"), raw_label("LAB-02.py")
-    ('.md', '.py')
-    """
-    return PurePosixPath(href).suffix
-
-
-def language_name(config: MkDocsConfig, locale: str) -> str:
-    """Return the name the language selector shows for ``locale``."""
-    for entry in languages(config):
-        if entry["lang"] == locale and entry.get("name"):
-            return str(entry["name"])
-    return locale
+    return content.replace("</h1>", "</h1>" + action, 1)
 
 
 def page_title(page: Page) -> str:
-    """Return the page's own H1 (more telling than a short nav title), else its title."""
-    for item in page.toc or []:
-        if item.level == 1:
-            # Without the attr_list extension a heading's `{ #id }` would stay in its text.
-            return ATTR_LIST.sub("", html.unescape(item.title))
-    return str(page.title or page.file.name)
+    """Return the page's own H1 (more telling than a short nav title; every page has one)."""
+    return next(html.unescape(item.title) for item in page.toc if item.level == 1)
 
 
 class Agents:
@@ -120,7 +77,10 @@ class Agents:
         locale = language(config)
         self.listing.site_url = config.site_url
         self.listing.languages[locale] = Language(
-            locale, language_name(config, locale), config.site_name, config.site_description or ""
+            locale,
+            next(e["name"] for e in languages(config) if e["lang"] == locale),
+            config.site_name,
+            config.site_description or "",
         )
 
     def on_nav(self, nav: Navigation, config: MkDocsConfig, files: Files) -> Navigation:
@@ -136,41 +96,32 @@ class Agents:
             # MkDocs has cut the front matter from the markdown handed to this event, so the
             # twin starts again from the file's own bytes.
             source = page.file.content_bytes.decode("utf-8")
-            locale, made = language(config), site_generators(config)
-            filled = with_generated_parts(source, locale, page.file.src_uri, made)
+            filled = with_generated_parts(source, language(config), page.file.src_uri)
             self.twins[page.file.src_uri] = filled.encode("utf-8")
         return markdown
 
-    def published_as(self, page: Page) -> tuple[str | None, bool]:
-        """Return where the page's raw twin goes (None for a page without one) and whether it
-        is a notebook's own ``.py`` source (mkdocs-jupyter publishes it) rather than a ``.md``."""
-        if page.file.src_uri in self.twins:
-            return twin_uri(page.file.src_uri), False
-        if page.file.src_uri.endswith(".py"):
-            return page.file.src_uri, True
-        return None, False
+    def published_as(self, page: Page) -> tuple[str, bool]:
+        """Return where the page's raw twin goes, at its source's path, and whether it is a
+        notebook's own ``.py`` source rather than a ``.md``."""
+        return page.file.src_uri, page.file.src_uri.endswith(".py")
 
     def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
         """Link the page's full-text view and its raw twin under the page's title."""
         uri, notebook = self.published_as(page)
-        if uri is None:
-            return html
         here = page.file.dest_uri
         return with_twin_action(
             html,
+            get_relative_url(view_uri(uri), here),
             get_relative_url(uri, here),
             Words(language(config), "twin")["notebook" if notebook else "markdown"],
-            action_href=get_relative_url(view_uri(uri), here),
             # As the host serves it (``headers.CONTENT_TYPES``).
-            media_type="text/plain" if notebook else "text/markdown",
+            "text/plain" if notebook else "text/markdown",
         )
 
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
         """Write the page's twin and its full-text view beside it, and list it for
         ``llms.txt``."""
         uri, notebook = self.published_as(page)
-        if uri is None:
-            return output
         locale, title = language(config), page_title(page)
         words = Words(locale, "twin")
         extras: tuple[tuple[str, str, str], ...] = ()

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from functools import partial
-from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
@@ -18,44 +16,26 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
 from coursesite.content.glossary import glossary_markdown
-from coursesite.content.lessons import CONFIG, lessons_markdown
+from coursesite.content.lessons import lessons_markdown
 from coursesite.content.reference import reference_markdown
 from coursesite.languages import language
 
 MARKER = re.compile(r"<!-- generated: ([\w-]+) -->")
 
 
-def generators(config_file: Path = CONFIG) -> dict[str, Callable[[str], str]]:
-    """Return what each marker's name makes, in a language, for the site of ``config_file``
-    (whose nav the lessons are listed from).
-
-    >>> sorted(generators())
-    ['attn-reference', 'glossary', 'lessons']
-    """
-    return {
-        "glossary": glossary_markdown,
-        "attn-reference": lambda _locale: reference_markdown(),
-        "lessons": partial(lessons_markdown, config=config_file),
-    }
-
-
-#: The generators of this project's own site (``originals.zip`` fills its sources with them).
-GENERATORS = generators()
-
-
-def site_generators(config: MkDocsConfig) -> Mapping[str, Callable[[str], str]]:
-    """Return the generators of the site being built: a copy of the project lists the lessons
-    of its own ``mkdocs.yml``'s nav, which every language's configuration inherits."""
-    if not config.config_file_path:
-        return GENERATORS
-    return generators(Path(config.config_file_path).with_name(CONFIG.name))
+#: What each marker's name makes, in a language.
+GENERATORS: dict[str, Callable[[str], str]] = {
+    "glossary": glossary_markdown,
+    "attn-reference": lambda _locale: reference_markdown(),
+    "lessons": lessons_markdown,
+}
 
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     """Replace each generation marker with what it names, in the page's language (its raw twin
     is filled by the same function, ``coursesite.agents.twins``)."""
     locale = language(config)
-    return with_generated_parts(markdown, locale, page.file.src_uri, site_generators(config))
+    return with_generated_parts(markdown, locale, page.file.src_uri)
 
 
 def with_generated_parts(
