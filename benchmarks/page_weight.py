@@ -54,10 +54,15 @@ document$.subscribe(() => {
 """
 
 
-WITHOUT_FORMULAS = """from coursesite.context import SiteBuild
-from coursesite.events import hook_functions
+# The map but for the formulas' step (the copy's own hook module, run in its own process):
+# each formula stays as arithmatex marks it, for MathJax.
+WITHOUT_FORMULAS = """from coursesite.formulas import mathml
 
-globals().update(hook_functions(SiteBuild(), without=frozenset({"formulas"})))
+mathml.on_page_content = lambda html, **_: html
+
+from coursesite.events import hooks
+
+globals().update(hooks())
 """
 
 

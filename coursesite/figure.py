@@ -259,16 +259,9 @@ def with_explorable(html: str, name: str, data: dict[str, Any]) -> str:
 
 # The figures repeat the numbers of the state's text and doctests: search leaves them out
 # (data-pagefind-ignore), as their cells would run together there ("0.4220.1550.422").
-class Figures:
-    """The figures of one build: what pages ask for is computed by attn once a build, however
-    many pages ask (every lesson may)."""
-
-    def __init__(self) -> None:
-        self.made: dict[str, Any] = {}
-
-    def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-        """Add what ``page`` asks for (``with_asked_for``), made once for the build."""
-        return with_asked_for(html, page, config, self.made)
+def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """Add what ``page`` asks for (``with_asked_for``)."""
+    return with_asked_for(html, page, config)
 
 
 def with_asked_for(
