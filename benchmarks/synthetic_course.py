@@ -42,7 +42,7 @@ ENV["NO_MKDOCS_2_WARNING"] = "1"
 
 UNIT = 10  # lessons per nav section
 LOCALES = ("zh", "en")  # each language's pages: docs/zh/, docs/en/
-LAB_LINK = re.compile(r"\(lab/LAB-02\.py\)")
+LAB_LINK = re.compile(r"\(lab/LAB-02\.py(?:#[\w-]+)?\)")  # with its section, if any
 CROSS_LINKS = {
     "zh": "\n相邻课：上一课 [{prev}]({prev_uri}#state-b2)；下一课 [{next}]({next_uri})。\n",
     "en": "\nNeighbouring lessons: previous [{prev}]({prev_uri}#state-b2);"

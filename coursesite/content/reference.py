@@ -24,7 +24,8 @@ import attn.plot  # imports no matplotlib: it is imported when a figure is drawn
 
 LITERAL = re.compile(r"``([^`]+)``")
 ROLE = re.compile(r":\w+:`([^`]+)`")  # :func:`read` -> `read`
-PROMPT = (">>> ", "... ")
+#: A parameter's or the return's annotation, as the signature quotes it.
+ANNOTATION = re.compile(r"(: |-> )'([^']*)'")
 
 
 def reference_markdown() -> str:
@@ -61,14 +62,22 @@ def _entry(qualname: str, obj: object, level: int = 2) -> str:
 
 
 def _signature(qualname: str, obj: object) -> str:
-    """Return ``name(params) -> type`` for a callable, or nothing for modules and data."""
+    """Return ``name(params) -> type`` for a callable, or nothing for modules and data.
+
+    >>> def f(x, *, locale="en"): ...
+    >>> f.__annotations__ = {"x": "int", "locale": "str", "return": "str"}  # as attn's are
+    >>> print(_signature("m.f", f))
+    f(x: int, *, locale: str = 'en') -> str
+    """
     if isinstance(obj, property | cached_property) or inspect.ismodule(obj) or not callable(obj):
         return ""  # an attribute or a module: nothing to call
     if inspect.isclass(obj):
         return ""  # results are made by read(), not by calling the class
     try:
-        # Annotations are strings (postponed evaluation); shown without their quotes.
-        return f"{qualname.rsplit('.', 1)[-1]}{inspect.signature(obj)}".replace("'", "")
+        # Annotations are strings (postponed evaluation): shown without their quotes, which a
+        # default that is a string keeps (locale: str = 'en').
+        shown = f"{qualname.rsplit('.', 1)[-1]}{inspect.signature(obj)}"
+        return ANNOTATION.sub(r"\1\2", shown)
     except (TypeError, ValueError):
         return ""
 
