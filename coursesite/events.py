@@ -26,8 +26,10 @@ from coursesite.formulas import mathml
 
 
 def hooks() -> dict[str, Any]:
-    """Return the ``on_<event>`` handlers of one build (MkDocs loads the hooks with each
-    configuration it loads: each build, each of ``mkdocs serve``'s, starts afresh)."""
+    """Return the ``on_<event>`` handlers, as a hook module defines them (MkDocs registers a
+    ``CombinedEvent`` of a hook module as it does a plugin's). One module may serve several
+    builds of a process (each rebuild of ``mkdocs serve``): a part that keeps anything between
+    events starts it afresh at the build's first event it handles."""
     agents, archive, assets = Agents(), Archive(), Assets()
     return {
         # The footer names the attn version that computed every number, in the build's

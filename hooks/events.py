@@ -1,5 +1,5 @@
 """MkDocs' entry to the build: ``hooks:`` takes files, not packages; this one registers the map
-of ``coursesite.events``, loaded afresh with each configuration MkDocs loads."""
+of ``coursesite.events``."""
 
 from coursesite.events import hooks
 

@@ -11,7 +11,10 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 
 import pytest
+from mkdocs.config import load_config
 
+from coursesite.agents.llms import Entry
+from coursesite.agents.twins import Agents
 from coursesite.content import generated
 from tests.constants import PREFIXES
 from tests.docs_pages import (
@@ -267,3 +270,17 @@ def test_the_host_serves_raw_text_as_utf8(site: Path, runtime: Runtime, suffix: 
         answer = runtime.fetch(path)
         assert (answer.status, answer.headers["Content-Type"]) == (200, RAW_TYPES[suffix]), path
         assert answer.text() == file.read_text(encoding="utf-8"), path
+
+
+def test_a_rebuild_lists_its_own_pages_only() -> None:
+    # mkdocs serve rebuilds with the same hook module: a page gone since the last build must
+    # not stay in llms.txt.
+    config = load_config(str(ROOT / "mkdocs.yml"))
+    agents = Agents()
+    agents.on_pre_build(config)
+    agents.listing.entries["gone.md"] = Entry("zh", "gone.md", "Gone", "", "# Gone\n")
+    agents.twins["gone.md"] = b"# Gone\n"
+    agents.on_pre_build(config)
+    assert agents.listing.entries == {}
+    assert agents.twins == {}
+    assert list(agents.listing.languages) == ["zh"]

@@ -73,9 +73,10 @@ class Agents:
         self.twins: dict[str, bytes] = {}
 
     def on_pre_build(self, config: MkDocsConfig) -> None:
-        """Name the build's language in its listing (what ``llms.txt`` heads its section with)."""
+        """Start the build's listing afresh (one object serves every rebuild of ``mkdocs
+        serve``) and name its language (what ``llms.txt`` heads its section with)."""
         locale = language(config)
-        self.listing.site_url = config.site_url
+        self.listing, self.twins = Listing(site_url=config.site_url), {}
         self.listing.languages[locale] = Language(
             locale,
             next(e["name"] for e in languages(config) if e["lang"] == locale),
