@@ -286,14 +286,14 @@ def test_a_source_the_archive_cannot_hold_stops_the_build(
     (tmp_path / "zh").mkdir()
     (tmp_path / "zh" / "page.md").write_bytes(source)
     with pytest.raises(PluginError, match=why):
-        originals_zip(tmp_path, {"zh": ""})
+        originals_zip(tmp_path, {"zh": ""}, {})
 
 
 def test_the_archive_is_a_zip_of_its_own_files(tmp_path: Path) -> None:
     for folder in ("zh", "fr"):
         (tmp_path / folder).mkdir()
         (tmp_path / folder / "page.md").write_text("# T\n", encoding="utf-8")
-    with zipfile.ZipFile(io.BytesIO(originals_zip(tmp_path, {"zh": ""}))) as opened:
+    with zipfile.ZipFile(io.BytesIO(originals_zip(tmp_path, {"zh": ""}, {}))) as opened:
         assert opened.read("docs/zh/page.md") == b"# T\n"
         manifest = json.loads(opened.read(MANIFEST))
     # Where the site publishes each: a language's page in its folder; none outside them.

@@ -32,7 +32,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs.utils import get_build_datetime
 
 from coursesite import PROJECT
-from coursesite.content.generated import GENERATORS, with_generated_parts
+from coursesite.content.generated import generators, with_generated_parts
 from coursesite.languages import languages
 
 ARCHIVE = "originals.zip"
@@ -88,7 +88,7 @@ def page_sources(
 def originals_zip(
     docs: Path,
     folders: Mapping[str, str],
-    makers: Mapping[str, Callable[[str], str]] = GENERATORS,
+    makers: Mapping[str, Callable[[str], str]],
 ) -> bytes:
     """Return the archive: what runs the examples, the package and its licence, the sources
     under ``docs/``, then the manifest of all the others; every entry dated by the build."""
@@ -143,6 +143,6 @@ class Archive:
         folders = {entry["lang"]: entry["folder"] for entry in languages(config)}
         # Every language's pages: the folder that holds each language's (docs/zh/, docs/en/).
         docs = Path(config.docs_dir).parent
-        content = originals_zip(docs, folders)
+        content = originals_zip(docs, folders, generators(config))
         files.append(File.generated(config, ARCHIVE, content=content))
         return files

@@ -32,7 +32,7 @@ from coursesite.agents.llms import (
     Listing,
     write_llms_files,
 )
-from coursesite.content.generated import with_generated_parts
+from coursesite.content.generated import generators, with_generated_parts
 from coursesite.languages import language, languages
 from coursesite.words import Words
 
@@ -97,7 +97,8 @@ class Agents:
             # MkDocs has cut the front matter from the markdown handed to this event, so the
             # twin starts again from the file's own bytes.
             source = page.file.content_bytes.decode("utf-8")
-            filled = with_generated_parts(source, language(config), page.file.src_uri)
+            locale, made = language(config), generators(config)
+            filled = with_generated_parts(source, locale, page.file.src_uri, made)
             self.twins[page.file.src_uri] = filled.encode("utf-8")
         return markdown
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
+from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
@@ -23,29 +24,32 @@ from coursesite.languages import language
 MARKER = re.compile(r"<!-- generated: ([\w-]+) -->")
 
 
-#: What each marker's name makes, in a language.
-GENERATORS: dict[str, Callable[[str], str]] = {
-    "glossary": glossary_markdown,
-    "attn-reference": lambda _locale: reference_markdown(),
-    "lessons": lessons_markdown,
-}
+def generators(config: MkDocsConfig) -> dict[str, Callable[[str], str]]:
+    """Return what each marker's name makes, in a language, for the site ``config`` builds
+    (whose nav the lessons are listed from)."""
+    docs, name = Path(config.docs_dir).parent, Path(config.config_file_path).name
+    return {
+        "glossary": glossary_markdown,
+        "attn-reference": lambda _locale: reference_markdown(),
+        "lessons": lambda locale: lessons_markdown(locale, config.nav, docs, name),
+    }
 
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     """Replace each generation marker with what it names, in the page's language (its raw twin
     is filled by the same function, ``coursesite.agents.twins``)."""
     locale = language(config)
-    return with_generated_parts(markdown, locale, page.file.src_uri)
+    return with_generated_parts(markdown, locale, page.file.src_uri, generators(config))
 
 
 def with_generated_parts(
     markdown: str,
     locale: str,
     name: str,
-    generators: Mapping[str, Callable[[str], str]] = GENERATORS,
+    generators: Mapping[str, Callable[[str], str]],
 ) -> str:
-    r"""Return ``markdown`` with each generation marker filled in ``locale``, as the pages and
-    their twins are (``GENERATORS``, for a source that is not a page of this build).
+    r"""Return ``markdown`` with each generation marker filled in ``locale`` by ``generators``,
+    as the pages, their twins and ``originals.zip`` are.
 
     >>> two_lines = {"two-lines": lambda locale: f"1 {locale}\n2\n"}
     >>> with_generated_parts("a\n<!-- generated: two-lines --> !\nb", "en", "p.md", two_lines)

@@ -1,7 +1,7 @@
 r"""The course's lessons, as the home page lists them (``<!-- generated: lessons -->``).
 
-A lesson is a page named ``R<number>`` (``R36.md``). The list follows the ``nav`` of
-``mkdocs.yml``, so a lesson added there is listed without touching the home page; each item
+A lesson is a page named ``R<number>`` (``R36.md``). The list follows the ``nav`` of the
+configuration being built (``mkdocs.yml``'s, which ``mkdocs.en.yml`` inherits), so a lesson added there is listed without touching the home page; each item
 is the lesson's own title (its ``# ...`` heading, without its ``{ #id }``) in the language asked
 for, linked to the page. Links are written from the docs folder's root, where the home page
 is: the marker belongs on a page there. Each item is then the lesson's front-matter
@@ -12,22 +12,20 @@ Like the other generated parts, the list is made from the project's files alone 
 its raw twin, and ``originals.zip``, fill the marker with this one function).
 
 >>> import tempfile
->>> project = Path(tempfile.mkdtemp())
->>> (project / "docs" / "en").mkdir(parents=True)
->>> _ = (project / "mkdocs.yml").write_text(
-...     "docs_dir: docs/zh\nnav:\n  - Home: index.md\n  - R37: R37.md\n  - More:\n"
-...     "      - notes.md\n      - R36: R36.md\n", encoding="utf-8")
->>> _ = (project / "docs" / "en" / "R36.md").write_text(
+>>> docs = Path(tempfile.mkdtemp())
+>>> (docs / "en").mkdir()
+>>> _ = (docs / "en" / "R36.md").write_text(
 ...     "---\ndescription: x\n---\n\n# R36 · Many reads { #r36 }\n", encoding="utf-8")
->>> _ = (project / "docs" / "en" / "R37.md").write_text(
+>>> _ = (docs / "en" / "R37.md").write_text(
 ...     "---\ndescription: y\n---\n# R37 · [Masks]\n", encoding="utf-8")
->>> print(lessons_markdown("en", project / "mkdocs.yml"))
+>>> nav = [{"Home": "index.md"}, {"R37": "R37.md"}, {"More": ["notes.md", {"R36": "R36.md"}]}]
+>>> print(lessons_markdown("en", nav, docs, "mkdocs.yml"))
 - [R37 · \[Masks\]](R37.md): y
 - [R36 · Many reads](R36.md): x
->>> lessons_markdown("zh", project / "mkdocs.yml")
+>>> lessons_markdown("zh", nav, docs, "mkdocs.yml")
 Traceback (most recent call last):
 ...
-ValueError: lesson R37.md (in the nav of mkdocs.yml) has no page docs/zh/R37.md with a # title and a description
+mkdocs.exceptions.PluginError: lesson R37.md (in the nav of mkdocs.yml) has no page ...zh/R37.md with a # title and a description
 """
 
 from __future__ import annotations
@@ -36,13 +34,11 @@ import re
 from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
 
+from mkdocs.exceptions import PluginError
 from mkdocs.utils.meta import get_data
-from mkdocs.utils.yaml import yaml_load
 
-from coursesite import PROJECT
 from coursesite.words import Words
 
-CONFIG = PROJECT / "mkdocs.yml"
 #: A lesson's page name: ``R`` and its number.
 LESSON = re.compile(r"R\d+")
 #: An ATX level-1 heading; its trailing attribute list (``{ #r36 }``) is not part of the title.
@@ -91,19 +87,15 @@ def lesson_item(docs: Path, path: str, locale: str, config_name: str) -> str:
             item = Words(locale, "lessons")["item"]
             return "- " + item.format(link=f"[{text}]({path})", description=description)
     expected = PurePosixPath(docs.name, locale, path)
-    raise ValueError(
+    raise PluginError(
         f"lesson {path} (in the nav of {config_name}) has no page {expected} with a # title "
         "and a description"
     )
 
 
-def lessons_markdown(locale: str, config: Path = CONFIG) -> str:
-    """Return the lessons of ``config``'s nav as Markdown list items in ``locale``, one a line
-    (the last without a line end: the marker's line ends the list's last item)."""
-    settings = yaml_load(config.read_text(encoding="utf-8")) or {}
-    # The pages of every language, one folder each (docs/zh/, docs/en/).
-    docs = (config.parent / settings.get("docs_dir", "docs/zh")).parent
-    items = [
-        lesson_item(docs, path, locale, config.name) for path in lesson_paths(settings.get("nav"))
-    ]
+def lessons_markdown(locale: str, nav: object, docs: Path, config_name: str) -> str:
+    """Return the lessons of ``nav`` (a configuration's, the pages of each language in a folder
+    of ``docs``) as Markdown list items in ``locale``, one a line (the last without a line end:
+    the marker's line ends the list's last item)."""
+    items = [lesson_item(docs, path, locale, config_name) for path in lesson_paths(nav)]
     return "\n".join(items)
