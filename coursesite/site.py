@@ -3,8 +3,9 @@ then each other into its folder), then what speaks for every language at once.
 
 ``python -m coursesite build`` runs it (``make build``); ``mkdocs build`` or ``mkdocs serve``
 alone makes one language, without the whole site's files. Each build is MkDocs' own
-(``mkdocs.commands.build.build``, as FastAPI's ``scripts/docs.py`` builds each language), in
-one process: the second build reuses what the first imported.
+(``mkdocs.commands.build.build``, as FastAPI's ``scripts/docs.py`` builds each language), each
+language in a process forked from this one once the configurations are loaded: the builds run
+side by side, and nothing is imported twice (``fork``: Linux, where the site is built).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from pathlib import Path
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import Abort
 
 from coursesite import PROJECT
 from coursesite.agents.headers import write_headers
@@ -77,6 +79,11 @@ def build_language(config: MkDocsConfig) -> None:
     config.plugins.on_startup(command="build", dirty=False)
     try:
         build(config)
+    except Abort as error:
+        # As MkDocs' command line shows it ("Aborted with 1 warnings in strict mode!"): a
+        # forked process ends on it without a word (it is a SystemExit).
+        error.show()
+        raise
     finally:
         config.plugins.on_shutdown()
 
