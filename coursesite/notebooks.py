@@ -104,9 +104,10 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
         return html
     try:
         html = without_mkdocs_jupyter_extras(html)
-        if warned := STDERR.search(html):
-            said = html_lib.unescape(TAG.sub("", warned[1])).strip()
-            raise ValueError(f"a cell wrote to stderr (a warning): {said}")
+        if "stderr" in html:  # nbconvert's mime type, whatever markup it is in
+            warned = STDERR.search(html)
+            said = html_lib.unescape(TAG.sub("", warned[1])).strip() if warned else ""
+            raise ValueError(f"a cell wrote to stderr (a warning): {said or 'see the notebook'}")
         if "</h1>" not in html:
             raise ValueError("no title (a `# ...` heading)")
         html, headings = with_explicit_ids(html)
@@ -303,6 +304,8 @@ def with_figure_text(html: str) -> str:
         )
 
     html = SVG_IMAGE.sub(titled, html)
+    if "data:image/svg+xml;base64," in html:
+        raise ValueError("an SVG output in markup this step does not know (nbconvert's changed?)")
     if NO_ALT in html:  # another image: nbconvert takes its alt from the output's metadata
         raise ValueError("a figure has no text alternative: give its output an 'alt' metadata")
     return html

@@ -93,6 +93,16 @@ def test_a_malformed_formula_names_its_page_and_line(tmp_path: Path) -> None:
     )
 
 
+def test_a_formula_in_markup_the_step_does_not_know_stops_the_build(tmp_path: Path) -> None:
+    page = tmp_path / "docs" / "zh" / "R36.md"
+    page.parent.mkdir(parents=True)
+    page.write_text("# R36\n\n读取 $Y=AV$。\n", encoding="utf-8")
+    html = '<p>读取 <span class="arithmatex" data-new="1">\\(Y=AV\\)</span>。</p>'
+    with pytest.raises(PluginError) as error:
+        mathml.on_page_content(html, page=page_from(page), config=config_in(tmp_path), files=None)
+    assert str(error.value).startswith("docs/zh/R36.md:3: a formula in markup this step")
+
+
 def test_a_notebooks_malformed_formula_names_its_py_file_and_line(tmp_path: Path) -> None:
     notebook = tmp_path / "docs" / "zh" / "lab" / "LAB-02.py"
     notebook.parent.mkdir(parents=True)

@@ -128,6 +128,15 @@ FAILURES = {
         HEAD + NOTEBOOK.replace("</div> <!--", STDERR_OUTPUT + "</div> <!--"),
         "a cell wrote to stderr (a warning): UserWarning: Glyph 38190 missing",
     ),
+    "a warning in other markup": (
+        HEAD
+        + NOTEBOOK.replace("</div> <!--", STDERR_OUTPUT.replace("<pre>", "<p>") + "</div> <!--"),
+        "a cell wrote to stderr (a warning): see the notebook",
+    ),
+    "an SVG figure in other markup": (
+        HEAD + NOTEBOOK.replace('<img alt="', '<img class="new" alt="'),
+        "an SVG output in markup this step does not know",
+    ),
     "a heading without an id": (
         HEAD + NOTEBOOK.replace(' <a id="setup"></a>', ""),
         "heading '准备' has no explicit id",

@@ -47,6 +47,9 @@ FORMULA = re.compile(
     re.DOTALL,
 )
 
+# A formula arithmatex marked that ``FORMULA`` did not find: its markup changed.
+UNKNOWN_MARKUP = re.compile(r'class="arithmatex"[^>]*>\\[(\[](?P<latex>.*?)\\[)\]]', re.DOTALL)
+
 # MathML Core dropped the named spaces; TeX's widths in eighteenths of an em.
 NAMED_SPACES = {
     "veryverythinmathspace": 1,
@@ -402,4 +405,11 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
         inside, after = (match[4], "") if tag == "span" else ("", match[4])
         return f'<{tag} class="arithmatex">{mathml}{inside}</{tag}>{after}'
 
-    return FORMULA.sub(render, html)
+    html = FORMULA.sub(render, html)
+    if left := UNKNOWN_MARKUP.search(html):
+        latex = unescape(left["latex"])
+        raise PluginError(
+            f"{formula_place(page, config, latex)}: a formula in markup this step does not know "
+            f"(pymdownx.arithmatex's output changed?): {latex}"
+        )
+    return html
