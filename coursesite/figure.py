@@ -192,6 +192,8 @@ def figure_html(fig: Figure, key: str, locale: str, caption: Caption) -> str:
     else:
         tables.append(matrix_html(fig, "A", state, locale))
     tables += [matrix_html(fig, "V", state, locale), matrix_html(fig, "Y", state, locale)]
+    # The tables repeat the numbers of the state's text and doctests: search leaves them out
+    # (data-pagefind-ignore), as their cells would run together there ("0.4220.1550.422").
     return (
         f'<figure class="r36-figure" data-state="{key}" id="figure-{key}" data-pagefind-ignore '
         f'aria-label="{escape(Words(locale, "figure")["figure"])} · {key}" '
@@ -212,11 +214,9 @@ def with_figures(html: str, fig: Figure, locale: str) -> str:
     return html
 
 
-def declared(
-    page: Page, key: str, known: dict[str, Callable[[], T]], made: dict[str, Any] | None = None
-) -> T | None:
+def declared(page: Page, key: str, known: dict[str, Callable[[], T]]) -> T | None:
     """Return what ``page`` asks for under ``key`` in its front matter (``figure: r36-states``),
-    made by ``known`` (once for all the pages that share ``made``), or None.
+    made by ``known``, or None.
 
     >>> from types import SimpleNamespace as NS
     >>> print(declared(NS(meta={}, file=NS(src_uri="R37.md")), FIGURE_KEY, FIGURES))
@@ -236,10 +236,7 @@ def declared(
             f"{page.file.src_uri}: its front matter asks for {key}: {name!r}, "
             f"but the {key}s are: {', '.join(known)}"
         )
-    made = {} if made is None else made
-    if name not in made:
-        made[name] = known[name]()
-    return made[name]  # type: ignore[no-any-return]
+    return known[name]()
 
 
 def with_explorable(html: str, name: str, data: dict[str, Any]) -> str:
@@ -257,16 +254,12 @@ def with_explorable(html: str, name: str, data: dict[str, Any]) -> str:
     return html[: fallback.end()] + script + html[fallback.end() :]
 
 
-# The figures repeat the numbers of the state's text and doctests: search leaves them out
-# (data-pagefind-ignore), as their cells would run together there ("0.4220.1550.422").
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     """Add what ``page`` asks for (``with_asked_for``)."""
     return with_asked_for(html, page, config)
 
 
-def with_asked_for(
-    output: str, page: Page, config: MkDocsConfig, made: dict[str, Any] | None = None
-) -> str:
+def with_asked_for(output: str, page: Page, config: MkDocsConfig) -> str:
     """Add the figure and the explorable a page asks for, in its language: each state's figure
     under the state's heading, the explorable's data after its fallback paragraph.
 
@@ -284,10 +277,10 @@ def with_asked_for(
     ...
     mkdocs.exceptions.PluginError: R37.md asks for explore: r36-explore, but the page has no paragraph of class r36-explore-caption for its explorable
     """
-    fig = declared(page, FIGURE_KEY, FIGURES, made)
+    fig = declared(page, FIGURE_KEY, FIGURES)
     if fig is not None:
         output = asked(page, FIGURE_KEY, with_figures, output, fig, language(config))
-    data = declared(page, EXPLORE_KEY, EXPLORABLES, made)
+    data = declared(page, EXPLORE_KEY, EXPLORABLES)
     if data is not None:
         output = asked(page, EXPLORE_KEY, with_explorable, output, page.meta[EXPLORE_KEY], data)
     return output

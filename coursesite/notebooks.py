@@ -30,6 +30,7 @@ from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import quote
 
+import jupytext
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
@@ -46,7 +47,8 @@ WRAPPER = '<div class="jupyter-wrapper">'
 #: that writes more or other things stops the build here rather than reaching the page (and
 #: docs/assets/lab/jupyterlab.css, its CSS trimmed, is then compared by hand: its top says how).
 HEAD_ELEMENTS = {"style": 4, "script": 5}
-# (An element's body as runs of non-"<" text: a lazy ".*?" over its 574 KB of CSS takes 60 ms.)
+# (An element's body as runs of non-"<" text: a lazy ".*?" would try each of its CSS's
+# half a million characters in turn.)
 HEAD_PART = re.compile(
     r"\s*(?:<(style|script)\b[^>]*>[^<]*(?:<(?!/\1>)[^<]*)*</\1>|<!--.*?-->)", re.DOTALL
 )
@@ -86,8 +88,6 @@ STDERR = re.compile(
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     """Put a ``.ipynb`` made from each notebook beside its page, without outputs: the notebook
     text promises one under the title, to run elsewhere."""
-    import jupytext  # only when there are notebooks: it takes a moment to import
-
     for file in [f for f in files.documentation_pages() if f.src_uri.endswith(".py")]:
         notebook = jupytext.read(file.abs_src_path)
         for number, cell in enumerate(notebook.cells, start=1):

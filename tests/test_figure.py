@@ -22,7 +22,6 @@ from coursesite.figure import (
     FIGURE_KEY,
     Caption,
     captions,
-    declared,
     figure_html,
     number,
     with_asked_for,
@@ -317,14 +316,3 @@ def test_b1s_caption_states_the_row_sums_its_doctest_prints(locale: str) -> None
     assert stated == sums, caption
     printed = numbers_in(section_code(text, "b1"))
     assert all(float(s) in printed for s in sums)
-
-
-def test_what_pages_ask_for_is_made_once_a_build() -> None:
-    # Every lesson of a course may ask for a figure: attn computes it once for all of them.
-    calls: list[str] = []
-    known = {"r36-states": lambda: calls.append("made") or len(calls)}
-    made: dict[str, object] = {}
-    for name in ("R36.md", "en/R36.md", "R37.md"):
-        page = SimpleNamespace(meta={FIGURE_KEY: "r36-states"}, file=SimpleNamespace(src_uri=name))
-        assert declared(page, FIGURE_KEY, known, made) == 1
-    assert calls == ["made"]

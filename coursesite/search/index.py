@@ -5,8 +5,8 @@ with ``data-pagefind-body`` (``overrides/main.html``: the lesson pages, not the 
 nor ``404.html``, which Pagefind then leaves out) into ``pagefind/``, one index per
 ``<html lang>``. Nothing of it loads until a reader opens the search dialog (``search.js``).
 
-Pagefind reads a copy of each page's article only (the navigation around it is most of a page's
-bytes): a tenth of a second less than whole pages, for the same index.
+Pagefind reads a copy of each page's article only: the navigation around it is most of a page's
+bytes, and none of the index.
 
 Chinese is indexed one character a word. Pagefind's extended build segments Chinese with jieba
 when it indexes, but its browser code splits a query with the browser's own segmenter, which
