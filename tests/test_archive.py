@@ -25,7 +25,7 @@ import pytest
 from mkdocs.exceptions import PluginError
 
 from conftest import docstrings, pages
-from coursesite.agents.archive import originals_zip
+from coursesite.agents.archive import FOLDER, originals_zip
 from coursesite.agents.archive_conftest import LAB_ONLY
 from tests.constants import PREFIXES
 from tests.docs_pages import DOCS, ROOT
@@ -65,7 +65,9 @@ def archive(site: Path) -> dict[str, bytes]:
     """Return the site's archive: each entry's bytes, in the archive's order."""
     with zipfile.ZipFile(site / ARCHIVE) as opened:
         assert opened.testzip() is None
-        return {name: opened.read(name) for name in opened.namelist()}
+        names = opened.namelist()
+        assert all(name.startswith(f"{FOLDER}/") for name in names), "one folder holds it all"
+        return {name.removeprefix(f"{FOLDER}/"): opened.read(name) for name in names}
 
 
 @pytest.fixture(scope="module")
@@ -75,11 +77,12 @@ def manifest(archive: dict[str, bytes]) -> dict[str, Any]:
 
 
 def unpacked(site: Path, folder: Path) -> Path:
-    """Unpack the site's archive into ``folder`` (outside the checkout); return it."""
+    """Unpack the site's archive into ``folder`` (outside the checkout); return the folder it
+    holds."""
     with zipfile.ZipFile(site / ARCHIVE) as opened:
         opened.extractall(folder)
     assert not folder.resolve().is_relative_to(ROOT)
-    return folder
+    return folder / FOLDER
 
 
 def readme_blocks(readme: str) -> list[list[str]]:
@@ -294,8 +297,8 @@ def test_the_archive_is_a_zip_of_its_own_files(tmp_path: Path) -> None:
         (tmp_path / folder).mkdir()
         (tmp_path / folder / "page.md").write_text("# T\n", encoding="utf-8")
     with zipfile.ZipFile(io.BytesIO(originals_zip(tmp_path, {"zh": ""}, {}))) as opened:
-        assert opened.read("docs/zh/page.md") == b"# T\n"
-        manifest = json.loads(opened.read(MANIFEST))
+        assert opened.read(f"{FOLDER}/docs/zh/page.md") == b"# T\n"
+        manifest = json.loads(opened.read(f"{FOLDER}/{MANIFEST}"))
     # Where the site publishes each: a language's page in its folder; none outside them.
     assert manifest["docs/zh/page.md"]["url"] == "page.md"
     assert manifest["docs/fr/page.md"]["url"] is None

@@ -1,6 +1,6 @@
 """``originals.zip``: the site's sources as it publishes them, and what runs their examples.
 
-The archive holds a ``README.md`` (``archive_readme.md``: the packages it needs and the one
+The archive holds one folder, ``originals/``, and in it a ``README.md`` (``archive_readme.md``: the packages it needs and the one
 command, ``python -m pytest``, that runs every page's examples in the unpacked folder), that
 command's ``pytest.ini`` and ``conftest.py`` (``archive_conftest.py``), the repository's
 ``pyproject.toml`` and ``LICENSE`` (``pip install -e .`` installs the archive's ``attn``), the
@@ -36,6 +36,8 @@ from coursesite.content.generated import generators, with_generated_parts
 from coursesite.languages import languages
 
 ARCHIVE = "originals.zip"
+#: The one folder the archive holds, everything in it.
+FOLDER = "originals"
 HERE = Path(__file__).parent
 #: pytest's settings in the archive: they make the unpacked folder pytest's root, so that no
 #: settings (``pyproject.toml``'s are the repository's tests') or ``conftest.py`` of a folder
@@ -112,7 +114,8 @@ def originals_zip(
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for name, data, _ in files:
             # The build's date, not the checkout's file times: one commit, one archive.
-            info = zipfile.ZipInfo(name, date_time=when)
+            # In a folder of its own: unpacked, it adds one folder to where it was unpacked.
+            info = zipfile.ZipInfo(f"{FOLDER}/{name}", date_time=when)
             info.external_attr = 0o644 << 16
             archive.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED)
     return buffer.getvalue()
