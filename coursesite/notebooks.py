@@ -111,7 +111,9 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
         if "</h1>" not in html:
             raise ValueError("no title (a `# ...` heading)")
         html, headings = with_explicit_ids(html)
-        html = links_resolved(marked_formulas(html), lambda path: page_url(path, page, files))
+        html = links_resolved(
+            marked_formulas(html), lambda path, at: page_url(path, at, page, files)
+        )
         html = with_figure_text(html)
     except ValueError as error:
         # Named as the repository names it: each language's build has a lab/LAB-02.py.
@@ -240,33 +242,44 @@ def marked_formulas(html: str) -> str:
     return FORMULA.sub(marked, html)
 
 
-def links_resolved(html: str, resolve: Callable[[str], str | None]) -> str:
-    """Replace each relative link to a source with ``resolve(path)``; fail on one to nothing.
+def links_resolved(html: str, resolve: Callable[[str, str], str | None]) -> str:
+    """Replace each relative link to a source with ``resolve(path, section)``; fail on one to
+    nothing (MkDocs checks the links of Markdown pages, not of a notebook's HTML).
 
-    >>> links_resolved('<a href="../R36.md#r36-b3">R36</a>', {"../R36.md": "../R36/"}.get)
+    >>> known = {("../R36.md", "r36-b3"): "../R36/"}
+    >>> links_resolved('<a href="../R36.md#r36-b3">R36</a>', lambda *link: known.get(link))
     '<a href="../R36/#r36-b3">R36</a>'
-    >>> links_resolved('<a href="https://example.org/a.md">x</a>', {}.get)
+    >>> links_resolved('<a href="https://example.org/a.md">x</a>', lambda *link: None)
     '<a href="https://example.org/a.md">x</a>'
-    >>> links_resolved('<a href="nowhere.md">x</a>', {}.get)
+    >>> links_resolved('<a href="../R36.md#r36-b9">x</a>', lambda *link: known.get(link))
     Traceback (most recent call last):
     ...
-    ValueError: link to nowhere.md: no such page
+    ValueError: link to ../R36.md#r36-b9: no such page or section
     """
 
     def resolved(match: re.Match[str]) -> str:
-        url = resolve(html_lib.unescape(match["path"]))
+        section = (match["frag"] or "").removeprefix("#")
+        url = resolve(html_lib.unescape(match["path"]), html_lib.unescape(section))
         if url is None:
-            raise ValueError(f"link to {match['path']}: no such page")
+            raise ValueError(
+                f"link to {match['path']}{match['frag'] or ''}: no such page or section"
+            )
         return f'href="{html_lib.escape(url)}{match["frag"] or ""}"'
 
     return SOURCE_LINK.sub(resolved, html)
 
 
-def page_url(path: str, page: Page, files: Files) -> str | None:
-    """Return the URL, relative to ``page``, of the page built from the source at ``path``."""
+def page_url(path: str, section: str, page: Page, files: Files) -> str | None:
+    """Return the URL, relative to ``page``, of the page built from the source at ``path``, if
+    it has ``section`` (an id its source sets: ``{ #id }`` or ``id="id"``), or None."""
     target = posixpath.normpath(posixpath.join(posixpath.dirname(page.file.src_uri), path))
     found = files.get_file_from_path(target)
-    return None if found is None else found.url_relative_to(page.file)
+    if found is None:
+        return None
+    anchor = re.compile(rf'\{{[^{{}}]*#{re.escape(section)}[\s}}]|id="{re.escape(section)}"')
+    if section and not anchor.search(found.content_string):
+        return None
+    return found.url_relative_to(page.file)
 
 
 #: Indentation between an SVG's tags (matplotlib's): no text of the figure.

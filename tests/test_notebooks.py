@@ -143,7 +143,11 @@ FAILURES = {
     ),
     "a link to no page": (
         HEAD + NOTEBOOK.replace("../R36.md", "../R99.md"),
-        "link to ../R99.md: no such page",
+        "link to ../R99.md#r36-b3: no such page or section",
+    ),
+    "a link to no section": (
+        HEAD + NOTEBOOK.replace("../R36.md#r36-b3", "../R36.md#r36-b9"),
+        "link to ../R36.md#r36-b9: no such page or section",
     ),
     "a figure without text": (
         HEAD
