@@ -21,6 +21,7 @@ from pathlib import Path
 import rcssmin
 import rjsmin
 from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 
 from coursesite.formulas.mathml import FONT
@@ -52,6 +53,11 @@ def bundle(docs: Path, uris: list[str], renamed: dict[str, str], target: str) ->
     >>> _ = (docs / "css/b.css").write_text('@font-face { src: url("../f/m.woff2"); }', encoding="utf-8")
     >>> bundle(docs, ["css/a.css", "css/b.css"], {"f/m.woff2": "f/m.1.woff2"}, "css/all.css").decode()
     'p{color:red}@font-face{src:url("../f/m.1.woff2")}'
+    >>> _ = (docs / "css/c.css").write_text("@font-face { src: url(../f/m.woff2); }", encoding="utf-8")
+    >>> bundle(docs, ["css/c.css"], {"f/m.woff2": "f/m.1.woff2"}, "css/all.css")
+    Traceback (most recent call last):
+    ...
+    mkdocs.exceptions.PluginError: css/c.css names ../f/m.woff2 other than as "../f/m.woff2"
     """
     here, suffix = posixpath.dirname(target), posixpath.splitext(target)[1]
     parts = []
@@ -60,6 +66,8 @@ def bundle(docs: Path, uris: list[str], renamed: dict[str, str], target: str) ->
         for old, new in renamed.items():
             old_path, new_path = (posixpath.relpath(name, here) for name in (old, new))
             text = text.replace(f'"{old_path}"', f'"{new_path}"')
+            if old_path in text:  # unquoted, or in single quotes: it would name a file gone
+                raise PluginError(f'{uri} names {old_path} other than as "{old_path}"')
         parts.append(text)
     if suffix == ".css":
         return str(rcssmin.cssmin("\n".join(parts))).encode("utf-8")
@@ -77,6 +85,13 @@ class Assets:
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         """Put the new names in the configuration, which the theme's templates link."""
         docs = Path(config.docs_dir)
+        joined_away = [
+            s
+            for s in config.extra_javascript
+            if getattr(s, "type", "") or getattr(s, "defer", False) or getattr(s, "async_", False)
+        ]
+        if joined_away:  # one joined classic script cannot keep them
+            raise PluginError(f"extra_javascript: {joined_away[0]} has a type, defer or async")
         scripts = [str(getattr(script, "path", script)) for script in config.extra_javascript]
         files = [str(config.theme["favicon"]), FONT.as_posix()]
         by_name = list(config.extra.get("linked_by_name", []))

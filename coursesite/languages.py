@@ -21,6 +21,7 @@ import posixpath
 from typing import Any, NamedTuple
 
 from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import ConfigurationError
 from mkdocs.structure.pages import Page
 from mkdocs.utils.templates import TemplateContext
 
@@ -47,7 +48,10 @@ def language(config: MkDocsConfig | Any) -> str:
 def folder(config: MkDocsConfig | Any, lang: str | None = None) -> str:
     """Return the folder of ``lang`` (this build's language by default) from the site's root."""
     wanted = lang or language(config)
-    return next((entry["folder"] for entry in languages(config) if entry["lang"] == wanted), "")
+    for entry in languages(config):
+        if entry["lang"] == wanted:
+            return entry["folder"]
+    raise ConfigurationError(f"language {wanted!r} is not among the site's (extra.languages)")
 
 
 def site_root(config: MkDocsConfig | Any) -> str | None:

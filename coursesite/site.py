@@ -93,5 +93,5 @@ def write_whole_site(site: Path, config: MkDocsConfig, project: Path) -> None:
     ``llms-full.txt`` at the root, ``_headers`` and ``_redirects``, the search index."""
     folders = [entry["folder"] for entry in languages(config)]
     whole_site_llms(site, folders, project)
+    write_search_index(site)  # before the headers, which keep its chunks a year
     write_headers(site, site_root(config))
-    write_search_index(site)

@@ -103,7 +103,19 @@ def redirects_text(site: Path, root: str = "/") -> str:
 
 def write_headers(site: Path, site_url: str | None) -> None:
     """Once the whole site is built, write ``_headers`` at its root (the content types, the
-    security headers with the pages' policy, the files kept a year) and ``_redirects``."""
+    security headers with the pages' policy, the files kept a year) and ``_redirects``.
+
+    >>> import tempfile
+    >>> write_headers(Path(tempfile.mkdtemp()), None)
+    Traceback (most recent call last):
+    ...
+    RuntimeError: no pagefind/fragment in the site for _headers to keep a year
+    """
+    for chunks in PAGEFIND_CHUNKS:  # Pagefind's layout, which a new release may change
+        if not (site / chunks.removesuffix("/*")).is_dir():
+            raise RuntimeError(
+                f"no {chunks.removesuffix('/*')} in the site for _headers to keep a year"
+            )
     root = urlsplit(site_url or "").path.rstrip("/") + "/"
     security = security_rules(site_policy(site))
     kept = caching_rules([*loaded_assets(site), *PAGEFIND_CHUNKS], root)
