@@ -57,7 +57,7 @@ def bundle(docs: Path, uris: list[str], renamed: dict[str, str], target: str) ->
     >>> bundle(docs, ["css/c.css"], {"f/m.woff2": "f/m.1.woff2"}, "css/all.css")
     Traceback (most recent call last):
     ...
-    mkdocs.exceptions.PluginError: css/c.css names ../f/m.woff2 other than as "../f/m.woff2"
+    mkdocs.exceptions.PluginError: css/c.css names ../f/m.woff2 other than as url("../f/m.woff2")
     """
     here, suffix = posixpath.dirname(target), posixpath.splitext(target)[1]
     parts = []
@@ -66,8 +66,9 @@ def bundle(docs: Path, uris: list[str], renamed: dict[str, str], target: str) ->
         for old, new in renamed.items():
             old_path, new_path = (posixpath.relpath(name, here) for name in (old, new))
             text = text.replace(f'"{old_path}"', f'"{new_path}"')
-            if old_path in text:  # unquoted, or in single quotes: it would name a file gone
-                raise PluginError(f'{uri} names {old_path} other than as "{old_path}"')
+            # Unquoted, or in single quotes, it would name a file gone.
+            if f"url({old_path}" in text or f"url('{old_path}" in text:
+                raise PluginError(f'{uri} names {old_path} other than as url("{old_path}")')
         parts.append(text)
     if suffix == ".css":
         return str(rcssmin.cssmin("\n".join(parts))).encode("utf-8")
