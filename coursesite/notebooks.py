@@ -122,14 +122,11 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
         raise PluginError(f"{where}: {error}") from None
     page.toc = table_of_contents(headings)
     words = Words(config.theme["language"], "lab")  # the build's language
-    # Beside the page's folder, at their source's path (lab/LAB-02.py: coursesite/agents/twins.py).
+    # Beside the page's folder, at its source's path, as the .py is (the line under the title:
+    # coursesite/agents/twins.py).
     ipynb = posixpath.splitext(page.file.src_uri)[0] + ".ipynb"
-    python = get_relative_url(page.file.src_uri, page.file.dest_uri)
-    links = (
-        f'<a href="{get_relative_url(ipynb, page.file.dest_uri)}" download>{words["ipynb"]}</a> · '
-        f'<a href="{python}">{words["source"]}</a>'
-    )
-    return html.replace("</h1>", f'</h1><p class="lab-downloads">{links}</p>', 1)
+    link = f'<a href="{get_relative_url(ipynb, page.file.dest_uri)}" download>{words["ipynb"]}</a>'
+    return html.replace("</h1>", f'</h1><p class="lab-downloads">{link}</p>', 1)
 
 
 def without_mkdocs_jupyter_extras(html: str) -> str:

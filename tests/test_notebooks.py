@@ -89,10 +89,8 @@ def test_a_notebook_page_reads_like_the_sites_other_pages() -> None:
         "394",
     )
     downloads = [(a["href"], a.get_text()) for a in article.select("h1 + p.lab-downloads a")]
-    assert downloads == [
-        ("LAB-02.ipynb", "Download the Jupyter notebook (.ipynb)"),
-        ("LAB-02.py", "View the source (.py, Jupytext format)"),
-    ]
+    # The .py is linked once, on the line under the title that every page has (twins.py).
+    assert downloads == [("LAB-02.ipynb", "Download the Jupyter notebook (.ipynb)")]
 
 
 def test_the_downloads_are_in_the_pages_language() -> None:
@@ -263,8 +261,11 @@ def test_each_languages_lab_page_is_rendered_with_its_figures_ids_formulas_and_d
                 assert bool(CJK.search(image["alt"])) == (locale == "zh"), (
                     f"{where}: {image['alt']}"
                 )
-            for name in (f"{source.stem}.py", f"{source.stem}.ipynb"):
-                link = f'.lab-downloads a[href="../{name}"]'  # beside the page's folder
+            for name, line in (
+                (f"{source.stem}.py", "md-twin"),
+                (f"{source.stem}.ipynb", "lab-downloads"),
+            ):
+                link = f'.{line} a[href="../{name}"]'  # beside the page's folder
                 assert article.select_one(link), f"{where}: {name}"
                 assert (path.parent.parent / name).is_file(), f"{where}: no {name} beside it"
             assert (path.parent.parent / f"{source.stem}.py").read_bytes() == source.read_bytes()
