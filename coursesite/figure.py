@@ -56,6 +56,7 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
 from attn.figure import Figure, State, lesson_figure, query_turns
+from coursesite import source_name
 from coursesite.languages import language
 from coursesite.words import Words
 
@@ -214,7 +215,7 @@ def with_figures(html: str, fig: Figure, locale: str) -> str:
     return html
 
 
-def declared(page: Page, key: str, known: dict[str, Callable[[], T]]) -> T | None:
+def declared(page: Page, key: str, known: dict[str, Callable[[], T]], where: str = "") -> T | None:
     """Return what ``page`` asks for under ``key`` in its front matter (``figure: r36-states``),
     made by ``known``, or None.
 
@@ -233,7 +234,7 @@ def declared(page: Page, key: str, known: dict[str, Callable[[], T]]) -> T | Non
         return None
     if name not in known:
         raise PluginError(
-            f"{page.file.src_uri}: its front matter asks for {key}: {name!r}, "
+            f"{where or page.file.src_uri}: its front matter asks for {key}: {name!r}, "
             f"but the {key}s are: {', '.join(known)}"
         )
     return known[name]()
@@ -277,21 +278,21 @@ def with_asked_for(output: str, page: Page, config: MkDocsConfig) -> str:
     ...
     mkdocs.exceptions.PluginError: R37.md asks for explore: r36-explore, but the page has no paragraph of class r36-explore-caption for its explorable
     """
-    fig = declared(page, FIGURE_KEY, FIGURES)
+    where = source_name(page, config)
+    fig = declared(page, FIGURE_KEY, FIGURES, where)
     if fig is not None:
-        output = asked(page, FIGURE_KEY, with_figures, output, fig, language(config))
-    data = declared(page, EXPLORE_KEY, EXPLORABLES)
+        output = asked(page, where, FIGURE_KEY, with_figures, output, fig, language(config))
+    data = declared(page, EXPLORE_KEY, EXPLORABLES, where)
     if data is not None:
-        output = asked(page, EXPLORE_KEY, with_explorable, output, page.meta[EXPLORE_KEY], data)
+        name = page.meta[EXPLORE_KEY]
+        output = asked(page, where, EXPLORE_KEY, with_explorable, output, name, data)
     return output
 
 
-def asked(page: Page, key: str, add: Callable[..., str], *args: Any) -> str:
+def asked(page: Page, where: str, key: str, add: Callable[..., str], *args: Any) -> str:
     """Return ``add(*args)``: what ``page`` asked for under ``key``, added to its HTML; a page
     without the places it needs stops the build, naming the page and what it asked for."""
     try:
         return add(*args)
     except ValueError as error:
-        raise PluginError(
-            f"{page.file.src_uri} asks for {key}: {page.meta[key]}, but {error}"
-        ) from error
+        raise PluginError(f"{where} asks for {key}: {page.meta[key]}, but {error}") from error

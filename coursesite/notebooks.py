@@ -27,7 +27,6 @@ import html as html_lib
 import posixpath
 import re
 from collections.abc import Callable
-from pathlib import Path
 from urllib.parse import quote
 
 import jupytext
@@ -39,7 +38,7 @@ from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import AnchorLink, TableOfContents
 from mkdocs.utils import get_relative_url
 
-from coursesite import PROJECT
+from coursesite import source_name
 from coursesite.words import Words
 
 WRAPPER = '<div class="jupyter-wrapper">'
@@ -116,10 +115,7 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
         )
         html = with_figure_text(html)
     except ValueError as error:
-        # Named as the repository names it: each language's build has a lab/LAB-02.py.
-        source = Path(page.file.abs_src_path or page.file.src_uri)
-        where = source.relative_to(PROJECT) if source.is_relative_to(PROJECT) else source
-        raise PluginError(f"{where}: {error}") from None
+        raise PluginError(f"{source_name(page, config)}: {error}") from None
     page.toc = table_of_contents(headings)
     words = Words(config.theme["language"], "lab")  # the build's language
     # Beside the page's folder, at its source's path, as the .py is (the line under the title:

@@ -63,9 +63,9 @@ def page_from(source: Path) -> SimpleNamespace:
     return SimpleNamespace(file=SimpleNamespace(src_uri=source.name, abs_src_path=str(source)))
 
 
-def config_in(root: Path) -> dict[str, str]:
+def config_in(root: Path) -> SimpleNamespace:
     """Return what ``on_page_content`` reads of the config of a project at ``root``."""
-    return {"docs_dir": str(DOCS), "config_file_path": str(root / "mkdocs.yml")}
+    return SimpleNamespace(docs_dir=str(DOCS), config_file_path=str(root / "mkdocs.yml"))
 
 
 @pytest.mark.parametrize(("latex", "said"), MISTAKES.items())

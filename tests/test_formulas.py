@@ -89,7 +89,9 @@ def test_a_notebooks_formulas_become_mathml() -> None:
     html = '<div class="jp-MarkdownOutput"><p>$Y=AV$，<code>$x$</code></p></div>'
     # The lab marks a notebook's formulas (before the formulas' step, by its event priority).
     marked = notebooks.marked_formulas(html)
-    out = mathml.on_page_content(marked, page=page, config={"docs_dir": str(DOCS)}, files=None)
+    out = mathml.on_page_content(
+        marked, page=page, config=SimpleNamespace(docs_dir=str(DOCS)), files=None
+    )
     assert '<span class="arithmatex"><math alttext="Y=AV">' in out
     assert "<code>$x$</code>" in out
 

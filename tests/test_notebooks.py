@@ -63,7 +63,9 @@ def rendered(html: str, src_uri: str = "lab/LAB-02.py", language: str = "en") ->
     """Return the step's HTML for ``html`` as the page ``src_uri``, and the page."""
     files = files_of(src_uri, "R36.md")
     page = SimpleNamespace(file=files.get_file_from_path(src_uri), toc=None)
-    config = SimpleNamespace(theme={"language": language})
+    config = SimpleNamespace(
+        theme={"language": language}, config_file_path=str(DOCS.parent / "x.yml")
+    )
     return notebooks.on_page_content(html, page, config, files), page  # type: ignore[arg-type]
 
 

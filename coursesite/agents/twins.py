@@ -23,6 +23,7 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
+from coursesite import source_name
 from coursesite.agents.archive import ARCHIVE
 from coursesite.agents.full_text import full_text_html, view_uri
 from coursesite.agents.llms import (
@@ -98,7 +99,7 @@ class Agents:
             # twin starts again from the file's own bytes.
             source = page.file.content_bytes.decode("utf-8")
             locale, made = language(config), generators(config)
-            filled = with_generated_parts(source, locale, page.file.src_uri, made)
+            filled = with_generated_parts(source, locale, source_name(page, config), made)
             self.twins[page.file.src_uri] = filled.encode("utf-8")
         return markdown
 
@@ -136,10 +137,8 @@ class Agents:
             twin = self.twins[page.file.src_uri]
             note = str(page.meta.get("description") or "")
             if not note:
-                project = Path(config.config_file_path).parent
-                where = Path(config.docs_dir, page.file.src_path).relative_to(project)
                 raise PluginError(
-                    f"{where} has no description in its front matter: llms.txt lists each page "
+                    f"{source_name(page, config)} has no description in its front matter: llms.txt lists each page "
                     "with its own (make new writes one)"
                 )
         # At its source's path: R36.md beside R36/, lab/LAB-02.py beside lab/LAB-02/.

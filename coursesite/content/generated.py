@@ -16,6 +16,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
+from coursesite import source_name
 from coursesite.content.glossary import glossary_markdown
 from coursesite.content.lessons import lessons_markdown
 from coursesite.content.reference import reference_markdown
@@ -39,7 +40,7 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     """Replace each generation marker with what it names, in the page's language (its raw twin
     is filled by the same function, ``coursesite.agents.twins``)."""
     locale = language(config)
-    return with_generated_parts(markdown, locale, page.file.src_uri, generators(config))
+    return with_generated_parts(markdown, locale, source_name(page, config), generators(config))
 
 
 def with_generated_parts(

@@ -37,6 +37,8 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
+from coursesite import source_name
+
 #: The vendored subset, relative to ``docs_dir``; ``python -m authoring.font`` writes it.
 FONT = Path("assets/fonts/stix-two-math-subset.woff2")
 
@@ -371,22 +373,17 @@ def formula_place(page: Page, config: MkDocsConfig, latex: str) -> str:
     """Return where ``latex`` is written, to begin an error message: the page's source file as
     the repository names it (a notebook's ``.py``) and the formula's line, ``docs/zh/R36.md:12``;
     the file alone when the formula is not in it as written (a generated part)."""
+    shown = source_name(page, config)
     if not page.file.abs_src_path:
-        return page.file.src_uri
-    source = Path(page.file.abs_src_path)
-    root = Path(config["config_file_path"]).parent
-    shown = source.relative_to(root).as_posix() if source.is_relative_to(root) else str(source)
-    try:
-        line = source_line(source.read_text(encoding="utf-8"), latex)
-    except (OSError, UnicodeDecodeError):
-        line = None
+        return shown
+    line = source_line(Path(page.file.abs_src_path).read_text(encoding="utf-8"), latex)
     return f"{shown}:{line}" if line else shown
 
 
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     """Replace each arithmatex formula in ``html`` with MathML; fail the build on a bad one,
     naming its source file and line."""
-    font = Path(config["docs_dir"]) / FONT
+    font = Path(config.docs_dir) / FONT
     covered = font_characters(font)
 
     def render(match: re.Match[str]) -> str:
