@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 #: The project's folder: ``make install`` puts it on the virtual environment's path (a ``.pth``
-#: file), so that MkDocs finds this package and the hooks beside it.
+#: file), so that ``hooks/events.py``, which MkDocs loads by its path, can import this package.
 PROJECT = Path(__file__).resolve().parent.parent
 
 

@@ -2,8 +2,8 @@
 joined, in order, into one minified stylesheet, those ``extra_javascript`` lists into one
 minified script (two requests on a first visit, not eight, a third fewer bytes), and these,
 the favicon, the math font and what templates link by name (``extra.linked_by_name``: the
-search dialog's script, JupyterLab's CSS; minified) named by their content (``NAME.<hash>.EXT``, as Material names
-its bundle), so that the host lets browsers keep them a year (``_headers``: immutable) and a
+search dialog's script, JupyterLab's CSS; minified) named by their content
+(``NAME.<hash>.EXT``, as Material names its bundle), so that the host lets browsers keep them a year (``_headers``: immutable) and a
 changed file gets a new address.
 
 Authors keep the plain files in ``docs/assets/``. The build publishes the new files instead,

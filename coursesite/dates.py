@@ -16,7 +16,20 @@ VARIABLE = "SOURCE_DATE_EPOCH"
 
 
 def git_answer(folder: Path, *arguments: str) -> str | None:
-    """Return what ``git ARGUMENTS`` prints in ``folder``, stripped; None outside git."""
+    """Return what ``git ARGUMENTS`` prints in ``folder``, stripped; None outside git. In a
+    checkout, git's failure (no git, a refused repository) stops the build: a site dated
+    today would not be its commit's.
+
+    >>> import tempfile
+    >>> print(git_answer(Path(tempfile.mkdtemp()), "rev-parse", "HEAD"))
+    None
+    >>> checkout = Path(tempfile.mkdtemp())
+    >>> (checkout / ".git").mkdir()
+    >>> git_answer(checkout, "rev-parse", "HEAD")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    RuntimeError: git rev-parse HEAD failed in ..., a git checkout: ...
+    """
     try:
         done = subprocess.run(
             ["git", *arguments],
@@ -26,7 +39,12 @@ def git_answer(folder: Path, *arguments: str) -> str | None:
             check=True,
             timeout=30,
         )
-    except (OSError, subprocess.SubprocessError):
+    except (OSError, subprocess.SubprocessError) as error:
+        if (folder / ".git").exists():
+            said = getattr(error, "stderr", None) or error
+            raise RuntimeError(
+                f"git {' '.join(arguments)} failed in {folder}, a git checkout: {said}"
+            ) from error
         return None
     return done.stdout.strip() or None
 

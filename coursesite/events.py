@@ -32,11 +32,11 @@ def hooks() -> dict[str, Any]:
     events starts it afresh at the build's first event it handles."""
     agents, archive, assets = Agents(), Archive(), Assets()
     return {
-        # The footer names the attn version that computed every number, in the build's
-        # language; the site's stylesheets and scripts each joined into one minified file,
-        # and these, the icon and the math font named by their content, in the configuration
-        # the templates link them from.
-        "on_config": CombinedEvent(footer.on_config, assets.on_config),
+        # The site's languages checked before anything reads them; the footer names the attn
+        # version that computed every number, in the build's language; the site's stylesheets
+        # and scripts each joined into one minified file, and these, the icon and the math
+        # font named by their content, in the configuration the templates link them from.
+        "on_config": CombinedEvent(languages.on_config, footer.on_config, assets.on_config),
         # The agents' listing names the build's language before any page is listed.
         "on_pre_build": agents.on_pre_build,
         # originals.zip is a file of the site, so that pages may link it; the assets published

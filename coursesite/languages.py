@@ -37,7 +37,32 @@ class Alternate(NamedTuple):
 
 def languages(config: MkDocsConfig | Any) -> list[dict[str, str]]:
     """Return the site's languages, the one at the root first (``extra.languages``)."""
-    return list(config.extra.get("languages") or [{"lang": language(config), "folder": ""}])
+    return list(config.extra["languages"])
+
+
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    """Stop a build whose ``extra.languages`` does not name, for each language, its ``lang``,
+    ``name`` and ``folder``, or lacks the language it builds (``theme.language``).
+
+    >>> from types import SimpleNamespace as NS
+    >>> chinese = {"lang": "zh", "name": "中文", "folder": ""}
+    >>> on_config(NS(theme={"language": "en"}, extra={"languages": [chinese]}))
+    Traceback (most recent call last):
+    ...
+    mkdocs.exceptions.ConfigurationError: extra.languages does not list 'en', the language theme.language builds
+    >>> on_config(NS(theme={"language": "zh"}, extra={"languages": [{"lang": "zh", "folder": ""}]}))
+    Traceback (most recent call last):
+    ...
+    mkdocs.exceptions.ConfigurationError: extra.languages: each language needs its lang, name and folder
+    """
+    found = config.extra.get("languages") or []
+    if any(not {"lang", "name", "folder"} <= set(entry) for entry in found):
+        raise ConfigurationError("extra.languages: each language needs its lang, name and folder")
+    if language(config) not in [entry["lang"] for entry in found]:
+        raise ConfigurationError(
+            f"extra.languages does not list {language(config)!r}, the language theme.language builds"
+        )
+    return config
 
 
 def language(config: MkDocsConfig | Any) -> str:
@@ -86,7 +111,7 @@ def alternates(config: MkDocsConfig | Any, url: str) -> list[Alternate]:
         path = entry["folder"] + url
         relative = posixpath.relpath(path or ".", start) + "/"
         href = root + path if root else relative
-        found.append(Alternate(entry["lang"], entry.get("name", entry["lang"]), href))
+        found.append(Alternate(entry["lang"], entry["name"], href))
     if root and found:
         found.append(found[0]._replace(lang="x-default"))
     return found

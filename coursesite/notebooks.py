@@ -39,6 +39,7 @@ from mkdocs.structure.toc import AnchorLink, TableOfContents
 from mkdocs.utils import get_relative_url
 
 from coursesite import source_name
+from coursesite.languages import language
 from coursesite.words import Words
 
 WRAPPER = '<div class="jupyter-wrapper">'
@@ -103,7 +104,7 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
         return html
     try:
         html = without_mkdocs_jupyter_extras(html)
-        if "stderr" in html:  # nbconvert's mime type, whatever markup it is in
+        if "application/vnd.jupyter.stderr" in html:  # whatever markup nbconvert puts it in
             warned = STDERR.search(html)
             said = html_lib.unescape(TAG.sub("", warned[1])).strip() if warned else ""
             raise ValueError(f"a cell wrote to stderr (a warning): {said or 'see the notebook'}")
@@ -117,7 +118,7 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
     except ValueError as error:
         raise PluginError(f"{source_name(page, config)}: {error}") from None
     page.toc = table_of_contents(headings)
-    words = Words(config.theme["language"], "lab")  # the build's language
+    words = Words(language(config), "lab")
     # Beside the page's folder, at its source's path, as the .py is (the line under the title:
     # coursesite/agents/twins.py).
     ipynb = posixpath.splitext(page.file.src_uri)[0] + ".ipynb"
@@ -264,7 +265,8 @@ def links_resolved(html: str, resolve: Callable[[str, str], str | None]) -> str:
 
 def page_url(path: str, section: str, page: Page, files: Files) -> str | None:
     """Return the URL, relative to ``page``, of the page built from the source at ``path``, if
-    it has ``section`` (an id its source sets: ``{ #id }`` or ``id="id"``), or None."""
+    it has ``section`` (an id its source sets: ``{ #id }`` or ``id="id"``; the site's pages
+    set every id a link may name, in both languages), or None."""
     target = posixpath.normpath(posixpath.join(posixpath.dirname(page.file.src_uri), path))
     found = files.get_file_from_path(target)
     if found is None:

@@ -18,7 +18,7 @@ from pathlib import Path
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.exceptions import Abort
+from mkdocs.exceptions import Abort, ConfigurationError
 
 from coursesite import PROJECT
 from coursesite.agents.headers import write_headers
@@ -38,6 +38,12 @@ def language_configs(project: Path, site: Path | None = None) -> list[MkDocsConf
     at the root)."""
     configs = [load_config(str(project / name)) for name in CONFIGS]
     for config in configs:
+        place = os.path.relpath(config.site_dir, configs[0].site_dir)
+        if ("" if place == "." else place + "/") != folder(config):  # two settings, one place
+            raise ConfigurationError(
+                f"{config.config_file_path}: site_dir builds the language into {place!r}, "
+                f"but extra.languages gives it the folder {folder(config)!r}"
+            )
         config.extra[WHOLE_SITE] = True  # each language keeps what the whole site's files need
         if config.site_url:
             config.site_url = config.site_url.rstrip("/") + "/" + folder(config)
@@ -68,8 +74,9 @@ def build_site(project: Path = PROJECT, site: Path | None = None) -> Path:
     if failed:
         raise SystemExit(f"the build of {', '.join(failed)} failed: see its lines above")
     for config, place in zip(configs[1:], places[1:], strict=True):
-        shutil.rmtree(place, ignore_errors=True)
-        shutil.move(config.site_dir, place)
+        if place.exists():  # the root's build cleaned it: a leftover of something else
+            shutil.rmtree(place)
+        os.replace(config.site_dir, place)
     write_whole_site(root, configs[0], project)
     return root
 

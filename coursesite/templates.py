@@ -1,7 +1,7 @@
 """The theme's templates compiled once and kept: Jinja's own bytecode cache on disk, given to the
 build's Jinja environment at MkDocs' ``on_env``. Compiling Material's templates is a large part
-of a warm build, paid again by each language's build (benchmarks/NOTES.md has the measure); Jinja checks each compiled template
-against its source, so an edited one is compiled again.
+of a warm build, paid again by each language's build (benchmarks/NOTES.md has the measure);
+Jinja checks each compiled template against its source, so an edited one is compiled again.
 
 >>> from jinja2 import DictLoader, Environment
 >>> from types import SimpleNamespace as NS

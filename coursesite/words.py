@@ -88,7 +88,6 @@ def on_template_context(
             for entry in sorted(found, key=lambda entry: entry["lang"] != own)
         ]
         context["alternates"] = [  # type: ignore[typeddict-unknown-key]
-            Alternate(entry["lang"], entry.get("name", ""), f"{path}{entry['folder']}")
-            for entry in found
+            Alternate(entry["lang"], entry["name"], f"{path}{entry['folder']}") for entry in found
         ]
     return context

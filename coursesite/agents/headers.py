@@ -32,6 +32,8 @@ REDIRECTS_FILE = "_redirects"
 KEPT = "Cache-Control: public, max-age=31536000, immutable"
 #: Pagefind names its index's chunks by their content.
 PAGEFIND_CHUNKS = ("pagefind/fragment/*", "pagefind/index/*")
+#: A name that holds its content's hash (the build's ten hex digits, Material's eight).
+CONTENT_NAMED = re.compile(r"\.[0-9a-f]{8,}\.[^/]*$")
 #: What a page loads from the site by name: its stylesheets, scripts, icon and preloaded font,
 #: and the search dialog's script (the header's button names it for site.js).
 LOADS = re.compile(
@@ -55,13 +57,30 @@ def headers_text(types: Mapping[str, str] = CONTENT_TYPES) -> str:
 
 def loaded_assets(site: Path) -> list[str]:
     """Return the files under an ``assets/`` folder that the built pages of ``site`` load, by
-    their path from its root."""
+    their path from its root; each must be named by its content.
+
+    >>> import tempfile
+    >>> site = Path(tempfile.mkdtemp())
+    >>> (site / "assets").mkdir()
+    >>> for name in ("a.0123456789.css", "b.css"):
+    ...     _ = (site / "assets" / name).write_text("", encoding="utf-8")
+    >>> _ = (site / "p.html").write_text('<link rel="stylesheet" href="assets/a.0123456789.css">')
+    >>> loaded_assets(site)
+    ['assets/a.0123456789.css']
+    >>> _ = (site / "q.html").write_text('<script src="assets/b.css"></script>')
+    >>> loaded_assets(site)
+    Traceback (most recent call last):
+    ...
+    RuntimeError: assets/b.css: a page loads it, but its name holds no hash
+    """
     found = set()
     for page in site.rglob("*.html"):
         here = page.parent.relative_to(site).as_posix()
         for link in LOADS.finditer(page.read_text(encoding="utf-8")):
             path = posixpath.normpath(posixpath.join(here, link["url"]))
             if "assets" in path.split("/") and (site / path).is_file():
+                if not CONTENT_NAMED.search(path):  # browsers would keep an old one a year
+                    raise RuntimeError(f"{path}: a page loads it, but its name holds no hash")
                 found.add(path)
     return sorted(found)
 

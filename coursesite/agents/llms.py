@@ -23,8 +23,9 @@ from coursesite.dates import revision
 LLMS = "llms.txt"
 LLMS_FULL = "llms-full.txt"
 #: A language's listing, kept in its folder until the whole site's files are made from it,
-#: when ``coursesite.site`` builds every language (it sets this key of each one's ``extra``).
+#: when ``coursesite.site`` builds every language.
 LISTING = ".llms-listing.json"
+#: The key of each language's ``extra`` that ``coursesite.site`` sets to have it kept.
 WHOLE_SITE = "whole_site"
 #: llmstxt.org's section of what a reader with little room may skip.
 OPTIONAL = "Optional"

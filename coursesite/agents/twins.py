@@ -54,7 +54,7 @@ def with_twin_action(content: str, view: str, raw: str, label: str, media_type: 
         f'<a href="{html.escape(raw)}" rel="alternate" type="{media_type}">{suffix}</a></p>'
     )
     if "</h1>" not in content:
-        raise PluginError(
+        raise ValueError(
             f"no title (</h1>) to put {label!r} under: does the page lack its # title?"
         )
     return content.replace("</h1>", "</h1>" + action, 1)
@@ -112,14 +112,17 @@ class Agents:
         """Link the page's full-text view and its raw twin under the page's title."""
         uri, notebook = self.published_as(page)
         here = page.file.dest_uri
-        return with_twin_action(
-            html,
-            get_relative_url(view_uri(uri), here),
-            get_relative_url(uri, here),
-            Words(language(config), "twin")["notebook" if notebook else "markdown"],
-            # As the host serves it (``headers.CONTENT_TYPES``).
-            "text/plain" if notebook else "text/markdown",
-        )
+        try:
+            return with_twin_action(
+                html,
+                get_relative_url(view_uri(uri), here),
+                get_relative_url(uri, here),
+                Words(language(config), "twin")["notebook" if notebook else "markdown"],
+                # As the host serves it (``headers.CONTENT_TYPES``).
+                "text/plain" if notebook else "text/markdown",
+            )
+        except ValueError as error:
+            raise PluginError(f"{source_name(page, config)}: {error}") from None
 
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
         """Write the page's twin and its full-text view beside it, and list it for
@@ -138,8 +141,8 @@ class Agents:
             note = str(page.meta.get("description") or "")
             if not note:
                 raise PluginError(
-                    f"{source_name(page, config)} has no description in its front matter: llms.txt lists each page "
-                    "with its own (make new writes one)"
+                    f"{source_name(page, config)} has no description in its front matter: "
+                    "llms.txt lists each page with its own (make new writes one)"
                 )
         # At its source's path: R36.md beside R36/, lab/LAB-02.py beside lab/LAB-02/.
         path = Path(config.site_dir, uri)

@@ -1,12 +1,12 @@
 r"""The course's lessons, as the home page lists them (``<!-- generated: lessons -->``).
 
 A lesson is a page named ``R<number>`` (``R36.md``). The list follows the ``nav`` of the
-configuration being built (``mkdocs.yml``'s, which ``mkdocs.en.yml`` inherits), so a lesson added there is listed without touching the home page; each item
-is the lesson's own title (its ``# ...`` heading, without its ``{ #id }``) in the language asked
-for, linked to the page. Links are written from the docs folder's root, where the home page
-is: the marker belongs on a page there. Each item is then the lesson's front-matter
-``description``, as the home page's own items have theirs, in the language's form (``item``
-in ``docs/words/``).
+configuration being built (``mkdocs.yml``'s, which ``mkdocs.en.yml`` inherits), so a lesson
+added there is listed without touching the home page; each item is the lesson's own title (its
+``# ...`` heading, without its ``{ #id }``) in the language asked for, linked to the page. Links
+are written from the docs folder's root, where the home page is: the marker belongs on a page
+there. Each item is then the lesson's front-matter ``description``, as the home page's own items
+have theirs, in the language's form (``item`` in ``docs/words/``).
 
 Like the other generated parts, the list is made from the project's files alone (the page and
 its raw twin, and ``originals.zip``, fill the marker with this one function).
