@@ -18,7 +18,7 @@ from typing import Any
 from mkdocs.plugins import CombinedEvent
 
 from coursesite import figure, languages, notebooks, templates, words
-from coursesite.agents.archive import Archive
+from coursesite.agents import archive
 from coursesite.agents.twins import Agents
 from coursesite.assets import Assets
 from coursesite.content import footer, generated
@@ -30,7 +30,7 @@ def hooks() -> dict[str, Any]:
     ``CombinedEvent`` of a hook module as it does a plugin's). One module may serve several
     builds of a process (each rebuild of ``mkdocs serve``): a part that keeps anything between
     events starts it afresh at the build's first event it handles."""
-    agents, archive, assets = Agents(), Archive(), Assets()
+    agents, assets = Agents(), Assets()
     return {
         # The site's languages checked before anything reads them; the footer names the attn
         # version that computed every number, in the build's language; the site's stylesheets

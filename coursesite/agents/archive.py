@@ -133,19 +133,17 @@ def archive_time(when: datetime) -> tuple[int, int, int, int, int, int]:
     return max((when.year, when.month, when.day, when.hour, when.minute, when.second), ZIP_EPOCH)
 
 
-class Archive:
-    """``originals.zip``: every language's build publishes the same bytes."""
+def on_files(files: Files, config: MkDocsConfig) -> Files:
+    """Add ``originals.zip`` to the language being built, in its folder (``en/originals.zip``):
+    every language's build publishes the same bytes.
 
-    def on_files(self, files: Files, config: MkDocsConfig) -> Files:
-        """Add ``originals.zip`` to the language being built, in its folder (``en/originals.zip``).
-
-        Its source path is ``originals.zip`` in every language, as a page's is ``index.md``: a
-        link to it from a page at the docs' root is found in every language (MkDocs checks links
-        by source path) and leads to the archive in the page's own folder, as its twin's does.
-        """
-        folders = {entry["lang"]: entry["folder"] for entry in languages(config)}
-        # Every language's pages: the folder that holds each language's (docs/zh/, docs/en/).
-        docs = Path(config.docs_dir).parent
-        content = originals_zip(docs, folders, generators(config))
-        files.append(File.generated(config, ARCHIVE, content=content))
-        return files
+    Its source path is ``originals.zip`` in every language, as a page's is ``index.md``: a
+    link to it from a page at the docs' root is found in every language (MkDocs checks links
+    by source path) and leads to the archive in the page's own folder, as its twin's does.
+    """
+    folders = {entry["lang"]: entry["folder"] for entry in languages(config)}
+    # Every language's pages: the folder that holds each language's (docs/zh/, docs/en/).
+    docs = Path(config.docs_dir).parent
+    content = originals_zip(docs, folders, generators(config))
+    files.append(File.generated(config, ARCHIVE, content=content))
+    return files

@@ -220,7 +220,7 @@ def write_llms_files(state: Listing, site_dir: Path, project: Path, kept: bool =
 
     def url(uri: str) -> str:
         """The link to ``uri`` (from the site's root) in a file at the root."""
-        return absolute(uri, state.site_url) if state.site_url else uri
+        return absolute(uri, state.site_url)
 
     heading = " / ".join(dict.fromkeys(lang.site_name for lang in languages))
     # The whole site's file speaks for both languages' folders; a language's, for its own.
@@ -259,18 +259,16 @@ def write_llms_files(state: Listing, site_dir: Path, project: Path, kept: bool =
 def whole_site_llms(site: Path, folders: Sequence[str], project: Path) -> None:
     """Write the whole site's ``llms.txt`` and ``llms-full.txt`` at its root from each
     language's listing (in ``folders``, the root's first), and take the listings away."""
-    whole: Listing | None = None
+    whole = Listing()
     for folder in folders:
         path = site / folder / LISTING
         data = json.loads(path.read_text(encoding="utf-8"))
         path.unlink()
-        if whole is None:
-            whole = Listing(site_url=data["site_url"])
+        whole.site_url = data["site_url"]
         whole.languages.update((k, Language(**v)) for k, v in data["languages"].items())
         whole.nav_order += [folder + uri for uri in data["nav_order"]]
         for uri, entry in data["entries"].items():
             extras = tuple((folder + u, title, note) for u, title, note in entry.pop("extras"))
             entry.update(uri=folder + entry["uri"], extras=extras)
             whole.entries[folder + uri] = Entry(**entry)
-    if whole is not None:
-        write_llms_files(whole, site, project)
+    write_llms_files(whole, site, project)

@@ -100,8 +100,7 @@ CHILDREN = {
     "munderover": 3,
 }
 SCRIPTED = {"msub", "msup", "msubsup"}
-# Elements whose children must all be one element; elements with no element children at all.
-ONLY_CHILD = {"mtable": "mtr", "mtr": "mtd"}
+# Elements with no element children at all.
 CHILDLESS = {"mi", "mn", "mo", "mtext", "ms", "mspace"}
 
 # What each of latex2mathml's exceptions means in an author's words (it gives no message).
@@ -225,8 +224,7 @@ def math_element(latex: str, display: bool = False) -> Element:
 def check_structure(math: Element, latex: str) -> None:
     r"""Raise ``FormulaError`` where ``math`` breaks MathML Core's content models, as
     latex2mathml's output for a mistyped formula does: a fraction, root or script with too few
-    parts, a table row outside a table,
-    an element inside a token, an empty operator that is no fence (``\operatorname`` without
+    parts, an element inside a token, an empty operator that is no fence (``\operatorname`` without
     its name), a script of nothing inside another script (``x^^2``).
 
     >>> from xml.etree.ElementTree import fromstring
@@ -234,9 +232,6 @@ def check_structure(math: Element, latex: str) -> None:
     >>> check_structure(fromstring("<math><munderover/></math>"), r"x\limits")
     Traceback (most recent call last):
     coursesite.formulas.mathml.FormulaError: <munderover> has 0 children, needs 3 (a missing argument?)
-    >>> check_structure(fromstring("<math><mtable><mtd/></mtable></math>"), "")
-    Traceback (most recent call last):
-    coursesite.formulas.mathml.FormulaError: <mtable> holds a <mtd>, may hold only <mtr>
     """
     unclosed = (brace_mistake(latex) or "").endswith("never closed")
     for element in math.iter():
@@ -248,10 +243,6 @@ def check_structure(math: Element, latex: str) -> None:
                 hint = " (an unclosed brace?)" if unclosed else " (a missing argument?)"
             count = f"{len(children)} child{'' if len(children) == 1 else 'ren'}"
             raise FormulaError(f"<{element.tag}> has {count}, needs {needs}{hint}")
-        only = ONLY_CHILD.get(element.tag)
-        strays = [c.tag for c in children if c.tag != only] if only else []
-        if strays:
-            raise FormulaError(f"<{element.tag}> holds a <{strays[0]}>, may hold only <{only}>")
         if element.tag in CHILDLESS and children:
             raise FormulaError(f"<{element.tag}> holds a <{children[0].tag}>, may hold none")
         # An empty fence is TeX's \left. or \right.; any other empty operator lost its text.
