@@ -264,7 +264,7 @@ def whole_site_llms(site: Path, folders: Sequence[str], project: Path) -> None:
         path = site / folder / LISTING
         data = json.loads(path.read_text(encoding="utf-8"))
         path.unlink()
-        whole.site_url = data["site_url"]
+        whole.site_url = whole.site_url or data["site_url"]  # the root's (read first)
         whole.languages.update((k, Language(**v)) for k, v in data["languages"].items())
         whole.nav_order += [folder + uri for uri in data["nav_order"]]
         for uri, entry in data["entries"].items():
