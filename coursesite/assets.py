@@ -3,8 +3,8 @@ joined, in order, into one minified stylesheet, those ``extra_javascript`` lists
 minified script (two requests on a first visit, not eight, a third fewer bytes), and these,
 the favicon, the math font and what templates link by name (``extra.linked_by_name``: the
 search dialog's script, JupyterLab's CSS; minified) named by their content
-(``NAME.<hash>.EXT``, as Material names its bundle), so that the host lets browsers keep them a year (``_headers``: immutable) and a
-changed file gets a new address.
+(``NAME.<hash>.EXT``, as Material names its bundle), so that the host lets browsers keep them a
+year (``_headers``: immutable) and a changed file gets a new address.
 
 Authors keep the plain files in ``docs/assets/``. The build publishes the new files instead,
 through the configuration the theme's templates read (``extra_css``, ``extra_javascript``,
@@ -86,13 +86,9 @@ class Assets:
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         """Put the new names in the configuration, which the theme's templates link."""
         docs = Path(config.docs_dir)
-        joined_away = [
-            s
-            for s in config.extra_javascript
-            if getattr(s, "type", "") or getattr(s, "defer", False) or getattr(s, "async_", False)
-        ]
-        if joined_away:  # one joined classic script cannot keep them
-            raise PluginError(f"extra_javascript: {joined_away[0]} has a type, defer or async")
+        for script in config.extra_javascript:  # one joined classic script cannot keep these
+            if any(getattr(script, attribute, None) for attribute in ("type", "defer", "async_")):
+                raise PluginError(f"extra_javascript: {script} has a type, defer or async")
         scripts = [str(getattr(script, "path", script)) for script in config.extra_javascript]
         files = [str(config.theme["favicon"]), FONT.as_posix()]
         by_name = list(config.extra.get("linked_by_name", []))

@@ -215,26 +215,26 @@ def with_figures(html: str, fig: Figure, locale: str) -> str:
     return html
 
 
-def declared(page: Page, key: str, known: dict[str, Callable[[], T]], where: str = "") -> T | None:
+def declared(page: Page, key: str, known: dict[str, Callable[[], T]], where: str) -> T | None:
     """Return what ``page`` asks for under ``key`` in its front matter (``figure: r36-states``),
     made by ``known``, or None.
 
     >>> from types import SimpleNamespace as NS
-    >>> print(declared(NS(meta={}, file=NS(src_uri="R37.md")), FIGURE_KEY, FIGURES))
+    >>> print(declared(NS(meta={}), FIGURE_KEY, FIGURES, "docs/en/R37.md"))
     None
-    >>> declared(NS(meta={"figure": "r36-states"}, file=NS(src_uri="R36.md")), FIGURE_KEY, FIGURES).states[0].key
+    >>> declared(NS(meta={"figure": "r36-states"}), FIGURE_KEY, FIGURES, "R36.md").states[0].key
     'b0'
-    >>> declared(NS(meta={"figure": "r37"}, file=NS(src_uri="R37.md")), FIGURE_KEY, FIGURES)
+    >>> declared(NS(meta={"figure": "r37"}), FIGURE_KEY, FIGURES, "docs/en/R37.md")
     Traceback (most recent call last):
     ...
-    mkdocs.exceptions.PluginError: R37.md: its front matter asks for figure: 'r37', but the figures are: r36-states
+    mkdocs.exceptions.PluginError: docs/en/R37.md: its front matter asks for figure: 'r37', but the figures are: r36-states
     """
     name = page.meta.get(key)
     if name is None:
         return None
     if name not in known:
         raise PluginError(
-            f"{where or page.file.src_uri}: its front matter asks for {key}: {name!r}, "
+            f"{where}: its front matter asks for {key}: {name!r}, "
             f"but the {key}s are: {', '.join(known)}"
         )
     return known[name]()

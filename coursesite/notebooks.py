@@ -84,6 +84,15 @@ STDERR = re.compile(
 )
 
 
+def ipynb_uri(src_uri: str) -> str:
+    """Return where the ``.ipynb`` of the notebook at ``src_uri`` goes: beside its source.
+
+    >>> ipynb_uri("lab/LAB-02.py")
+    'lab/LAB-02.ipynb'
+    """
+    return posixpath.splitext(src_uri)[0] + ".ipynb"
+
+
 @event_priority(-50)  # after mkdocs-jupyter's own on_files made the notebook pages
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     """Put a ``.ipynb`` made from each notebook beside its page, without outputs: the notebook
@@ -92,8 +101,8 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         notebook = jupytext.read(file.abs_src_path)
         for number, cell in enumerate(notebook.cells, start=1):
             cell.id = f"cell-{number}"  # jupytext's are random: one commit, one .ipynb
-        ipynb = posixpath.splitext(file.src_uri)[0] + ".ipynb"
-        files.append(File.generated(config, ipynb, content=jupytext.writes(notebook, "ipynb")))
+        ipynb = jupytext.writes(notebook, "ipynb")
+        files.append(File.generated(config, ipynb_uri(file.src_uri), content=ipynb))
     return files
 
 
@@ -121,8 +130,8 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
     words = Words(language(config), "lab")
     # Beside the page's folder, at its source's path, as the .py is (the line under the title:
     # coursesite/agents/twins.py).
-    ipynb = posixpath.splitext(page.file.src_uri)[0] + ".ipynb"
-    link = f'<a href="{get_relative_url(ipynb, page.file.dest_uri)}" download>{words["ipynb"]}</a>'
+    ipynb = get_relative_url(ipynb_uri(page.file.src_uri), page.file.dest_uri)
+    link = f'<a href="{ipynb}" download>{words["ipynb"]}</a>'
     return html.replace("</h1>", f'</h1><p class="lab-downloads">{link}</p>', 1)
 
 

@@ -80,27 +80,30 @@ def test_a_correct_formula_passes_the_checks(latex: str) -> None:
     assert mathml.math_element(latex).get("alttext") == latex
 
 
-def test_a_malformed_formula_names_its_page_and_line(tmp_path: Path) -> None:
-    page = tmp_path / "docs" / "zh" / "R36.md"
+def error_on_r36(root: Path, source: str, html: str) -> str:
+    """Return the build's error for ``html``, rendered from ``docs/zh/R36.md`` (``source``) of
+    a project at ``root``."""
+    page = root / "docs" / "zh" / "R36.md"
     page.parent.mkdir(parents=True)
-    page.write_text("# R36\n\n读取 $Y=AV$。\n\n权重 $\\frac{Y=AV$。\n", encoding="utf-8")
-    html = '<p>读取 <span class="arithmatex">\\(\\frac{Y=AV\\)</span>。</p>'
+    page.write_text(source, encoding="utf-8")
     with pytest.raises(PluginError) as error:
-        mathml.on_page_content(html, page=page_from(page), config=config_in(tmp_path), files=None)
-    assert str(error.value) == (
+        mathml.on_page_content(html, page=page_from(page), config=config_in(root), files=None)
+    return str(error.value)
+
+
+def test_a_malformed_formula_names_its_page_and_line(tmp_path: Path) -> None:
+    source = "# R36\n\n读取 $Y=AV$。\n\n权重 $\\frac{Y=AV$。\n"
+    html = '<p>读取 <span class="arithmatex">\\(\\frac{Y=AV\\)</span>。</p>'
+    assert error_on_r36(tmp_path, source, html) == (
         r"docs/zh/R36.md:5: formula '\frac{Y=AV' is malformed: "
         "<mfrac> has 1 child, needs 2 (an unclosed brace?)"
     )
 
 
 def test_a_formula_in_markup_the_step_does_not_know_stops_the_build(tmp_path: Path) -> None:
-    page = tmp_path / "docs" / "zh" / "R36.md"
-    page.parent.mkdir(parents=True)
-    page.write_text("# R36\n\n读取 $Y=AV$。\n", encoding="utf-8")
     html = '<p>读取 <span class="arithmatex" data-new="1">\\(Y=AV\\)</span>。</p>'
-    with pytest.raises(PluginError) as error:
-        mathml.on_page_content(html, page=page_from(page), config=config_in(tmp_path), files=None)
-    assert str(error.value).startswith("docs/zh/R36.md:3: a formula in markup this step")
+    said = error_on_r36(tmp_path, "# R36\n\n读取 $Y=AV$。\n", html)
+    assert said.startswith("docs/zh/R36.md:3: a formula in markup this step")
 
 
 def test_a_notebooks_malformed_formula_names_its_py_file_and_line(tmp_path: Path) -> None:

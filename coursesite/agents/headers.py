@@ -30,8 +30,8 @@ HEADERS_FILE = "_headers"
 REDIRECTS_FILE = "_redirects"
 #: A year, never revalidated: a file named by its content never changes under its name.
 KEPT = "Cache-Control: public, max-age=31536000, immutable"
-#: Pagefind names its index's chunks by their content.
-PAGEFIND_CHUNKS = ("pagefind/fragment/*", "pagefind/index/*")
+#: Where Pagefind puts its index's chunks, which it names by their content.
+PAGEFIND_CHUNKS = ("pagefind/fragment", "pagefind/index")
 #: A name that holds its content's hash (the build's ten hex digits, Material's eight).
 CONTENT_NAMED = re.compile(r"\.[0-9a-f]{8,}\.[^/]*$")
 #: What a page loads from the site by name: its stylesheets, scripts, icon and preloaded font,
@@ -131,12 +131,10 @@ def write_headers(site: Path, site_url: str | None) -> None:
     RuntimeError: no pagefind/fragment in the site for _headers to keep a year
     """
     for chunks in PAGEFIND_CHUNKS:  # Pagefind's layout, which a new release may change
-        if not (site / chunks.removesuffix("/*")).is_dir():
-            raise RuntimeError(
-                f"no {chunks.removesuffix('/*')} in the site for _headers to keep a year"
-            )
+        if not (site / chunks).is_dir():
+            raise RuntimeError(f"no {chunks} in the site for _headers to keep a year")
     root = urlsplit(site_url or "").path.rstrip("/") + "/"
     security = security_rules(site_policy(site))
-    kept = caching_rules([*loaded_assets(site), *PAGEFIND_CHUNKS], root)
+    kept = caching_rules([*loaded_assets(site), *(f"{c}/*" for c in PAGEFIND_CHUNKS)], root)
     (site / HEADERS_FILE).write_text(headers_text() + security + kept, encoding="utf-8")
     (site / REDIRECTS_FILE).write_text(redirects_text(site, root), encoding="utf-8")

@@ -35,6 +35,7 @@ from coursesite.agents.llms import (
 )
 from coursesite.content.generated import generators, with_generated_parts
 from coursesite.languages import language, languages
+from coursesite.notebooks import ipynb_uri
 from coursesite.words import Words
 
 
@@ -134,8 +135,7 @@ class Agents:
         if notebook:
             twin = page.file.content_bytes
             note = words["notebook_note"]
-            ipynb = PurePosixPath(uri).with_suffix(".ipynb").as_posix()
-            extras = ((ipynb, f"{title} (.ipynb)", words["ipynb_note"]),)
+            extras = ((ipynb_uri(uri), f"{title} (.ipynb)", words["ipynb_note"]),)
         else:
             twin = self.twins[page.file.src_uri]
             note = str(page.meta.get("description") or "")

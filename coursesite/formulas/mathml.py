@@ -224,8 +224,8 @@ def math_element(latex: str, display: bool = False) -> Element:
 def check_structure(math: Element, latex: str) -> None:
     r"""Raise ``FormulaError`` where ``math`` breaks MathML Core's content models, as
     latex2mathml's output for a mistyped formula does: a fraction, root or script with too few
-    parts, an element inside a token, an empty operator that is no fence (``\operatorname`` without
-    its name), a script of nothing inside another script (``x^^2``).
+    parts, an element inside a token, an empty operator that is no fence (``\operatorname``
+    without its name), a script of nothing inside another script (``x^^2``).
 
     >>> from xml.etree.ElementTree import fromstring
     >>> check_structure(fromstring("<math><mfrac><mi>a</mi><mi>b</mi></mfrac></math>"), "")
