@@ -11,7 +11,7 @@ it out.
 (0.422, 0.155, 0.422)
 >>> fig.state("b3").highlights
 (Highlight(matrix='S', rows=(1,)), Highlight(matrix='A', rows=(1,)), Highlight(matrix='Y', rows=(1,)))
->>> fig.state("b0").ahead  # shown at b0, introduced at b2
+>>> fig.state("b0").ahead  # shown at b0, explained at b2
 (('A', 'b2'), ('V', 'b2'), ('Y', 'b2'))
 
 The page also lets the reader turn query 1: ``query_turns()`` returns the states of that
@@ -64,9 +64,9 @@ class State:
     single_read_row: int | None = None
     #: b1: show each row's sum of weights, and the column-normalised table beside A.
     row_sums: bool = False
-    #: Matrices shown at this state that the text introduces only later, as (matrix, key of the
-    #: state that introduces it) pairs; the figure frames them in dashes as not yet met. b0:
-    #: A, V and Y, introduced at b2.
+    #: Matrices shown at this state whose part the text explains only later, as (matrix, key of
+    #: the state that explains it) pairs; the figure frames them in dashes until then. b0:
+    #: A, V and Y, explained at b2.
     ahead: tuple[tuple[str, str], ...] = ()
 
     @property
@@ -139,7 +139,7 @@ def query_turns(
 ) -> dict[str, Any]:
     """Return query 1 turned: for each length r and direction θ (θ varying fastest), the read of
     q₁ = r(cos θ, sin θ) over the keys ``K``, with one output for each V of ``values`` (one or
-    more, each with a row per key: ``outputs[j]`` is the read of ``values[j]``), as a
+    more, each with a row per key: ``outputs[j]`` is the output over ``values[j]``), as a
     JSON-ready dict.
 
     q₁ is rounded to the figure's decimals before it is read, so the query shown is the query

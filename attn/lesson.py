@@ -34,7 +34,8 @@ q2 = _frozen([0, 1])
 #: The two queries side by side, one per row: ``[q1; q2]``.
 Q = _frozen([[1, 0], [0, 1]])
 #: The three sources' keys, one per row: the lesson does not print R31–R32's keys, and its
-#: numbers do not determine them; these are the simplest keys that reproduce its numbers.
+#: numbers do not determine them; these keys, with ``V`` below, are the simplest that reproduce
+#: its numbers.
 K = _frozen([[1, 0], [0, 1], [1, 1]])
 #: The three sources' values, one per row: chosen like ``K``, not recovered from the lesson.
 V = _frozen([[2, 0], [0, 4], [1, 2]])
