@@ -19,7 +19,7 @@ help:
 	@echo "make serve  - install, build and serve the Chinese pages on http://127.0.0.1:8000 (CONFIG=mkdocs.en.yml: the English)"
 	@echo "make test   - install and run every check (lint, types, unit, pages)"
 	@echo "make build  - build the site into site/ (strict)"
-	@echo "make bench  - run the benchmarks under benchmarks/ (attn speed, page weight, lab weight, build budget, search, Nu checker and Observatory)"
+	@echo "make bench  - run the benchmarks under benchmarks/ (attn speed, page weight, lab weight, build budget, search, browser CPU, Nu checker and Observatory)"
 	@echo "make repro  - build HEAD twice from empty caches, the second time varied (path, HOME, TZ, locale, umask, no Chinese fonts): same bytes?"
 	@echo "make lock   - re-pin requirements/lock.txt after editing pyproject.toml"
 	@echo "make new PAGE=R37 TITLE_ZH='缩放与遮罩' TITLE_EN='Scale and mask' - a new lesson: both pages, its nav entry"
@@ -71,15 +71,17 @@ lint: install
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
-# The browser tests drive Debian's chromium (never a downloaded one); CHROMIUM names another.
-CHROMIUM ?= /usr/bin/chromium
+# The browser tests drive Debian's build of Chromium's headless shell (never a downloaded one), the
+# browser Playwright itself runs headless tests in: Chromium's engine without its browser UI, a
+# third less CPU a page than chromium --headless (benchmarks/NOTES.md). CHROMIUM names another.
+CHROMIUM ?= /usr/bin/chromium-headless-shell
 export CHROMIUM
 
 # Chromium draws the pages' Chinese with the system's fonts (fontconfig's): both it and a Chinese
-# font are checked on every run, whether or not chromium was just installed.
+# font are checked on every run, whether or not the browser was just installed.
 browser:
 	@missing=""; \
-	[ -x "$(CHROMIUM)" ] || missing="chromium"; \
+	[ -x "$(CHROMIUM)" ] || missing="chromium-headless-shell"; \
 	fc-list :lang=zh family 2>/dev/null | grep -q . || missing="$$missing fonts-noto-cjk"; \
 	set -- $$missing; missing="$$*"; \
 	if [ -n "$$missing" ]; then \
@@ -109,6 +111,7 @@ bench: install $(NODE_STAMP) browser
 	$(BIN)/python benchmarks/lab_weight.py
 	$(BIN)/python benchmarks/build_budget.py
 	$(BIN)/python benchmarks/search_budget.py
+	$(BIN)/python benchmarks/browser_cpu.py
 	$(BIN)/python benchmarks/audit.py
 
 # One commit, one site, on any machine: HEAD cloned and built twice from empty caches, the second

@@ -1,7 +1,8 @@
 """A plain localhost server for a built site and a headless Chromium to read it, as a reader
 would (the site as its host serves it: ``tests/runtime.py``).
 
-The browser is Debian's chromium (``/usr/bin/chromium``) unless ``CHROMIUM`` names another:
+The browser is Debian's Chromium headless shell (``/usr/bin/chromium-headless-shell``, what
+Playwright runs headless tests in) unless ``CHROMIUM`` names another:
 Playwright's own browser download is never used, so nothing is fetched from outside.
 """
 
@@ -21,7 +22,7 @@ from urllib.parse import urlsplit
 
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium-headless-shell")
 # Without the background-networking flags Chromium tries Google's hosts at every start.
 CHROMIUM_ARGS = [
     "--no-sandbox",

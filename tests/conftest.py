@@ -18,7 +18,7 @@ from playwright.sync_api import Browser, Page, sync_playwright
 
 from tests.browser import CHROMIUM, CHROMIUM_ARGS, Tab, watched_page
 from tests.runtime import Certificates, Runtime
-from tests.site import build
+from tests.site import ParsedPages, build
 
 #: Where a failed strict build leaves MkDocs' warning and error lines, beside ``site.built``:
 #: the other xdist workers fail at once with them instead of building again.
@@ -90,6 +90,12 @@ def site(request: pytest.FixtureRequest) -> Path:
         if failed.exists():
             pytest.fail(f"the strict build failed (`make build`):\n{failed.read_text('utf-8')}")
     return shared / "site"
+
+
+@pytest.fixture(scope="session")
+def parsed() -> ParsedPages:
+    """The built pages this process has parsed, each parsed once (``ParsedPages``)."""
+    return ParsedPages()
 
 
 @pytest.fixture(scope="session")

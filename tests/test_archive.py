@@ -29,7 +29,7 @@ from coursesite.agents.archive import FOLDER, originals_zip
 from coursesite.agents.archive_conftest import LAB_ONLY
 from tests.constants import PREFIXES
 from tests.docs_pages import DOCS, ROOT
-from tests.site import soup
+from tests.site import ParsedPages
 
 ARCHIVE = "originals.zip"
 RUNNER = ["README.md", "pytest.ini", "conftest.py", "pyproject.toml", "LICENSE"]
@@ -133,11 +133,11 @@ def test_every_language_folder_publishes_the_same_archive(site: Path) -> None:
 
 @pytest.mark.parametrize("prefix", PREFIXES.values())
 def test_each_languages_index_and_its_twin_link_the_archive_beside_them(
-    site: Path, prefix: str
+    site: Path, parsed: ParsedPages, prefix: str
 ) -> None:
     archive = (site / prefix / ARCHIVE).resolve()
     page = site / f"{prefix}index.html"
-    hrefs = [a["href"] for a in soup(page).select("article a[href$='originals.zip']")]
+    hrefs = [a["href"] for a in parsed.soup(page).select("article a[href$='originals.zip']")]
     twin = (site / f"{prefix}index.md").read_text(encoding="utf-8")
     links = re.findall(r"\]\(([^)\s]*originals\.zip)\)", twin)
     assert hrefs

@@ -14,20 +14,22 @@ import pytest
 import attn
 from attn.lesson import K, V
 from tests.constants import PREFIXES
-from tests.site import soup
+from tests.site import ParsedPages
 
 
-def island(site: Path, prefix: str) -> tuple[Any, Any]:
+def island(site: Path, parsed: ParsedPages, prefix: str) -> tuple[Any, Any]:
     """Return R36's data island in one language, parsed, and its tag."""
-    tag = soup(site / f"{prefix}R36/index.html").select_one("script#r36-explore")
+    tag = parsed.soup(site / f"{prefix}R36/index.html").select_one("script#r36-explore")
     assert tag is not None, f"{prefix}R36/ has no data island r36-explore"
     assert tag["type"] == "application/json"
     return json.loads(tag.string), tag
 
 
 @pytest.mark.parametrize("prefix", PREFIXES.values())
-def test_every_state_is_the_read_attn_computes_for_its_query(site: Path, prefix: str) -> None:
-    data, _ = island(site, prefix)
+def test_every_state_is_the_read_attn_computes_for_its_query(
+    site: Path, parsed: ParsedPages, prefix: str
+) -> None:
+    data, _ = island(site, parsed, prefix)
     angles, lengths, states = data["angles"], data["lengths"], data["states"]
     assert len(set(angles)) == len(angles) >= 24
     assert 1 in lengths
@@ -60,8 +62,10 @@ def test_every_state_is_the_read_attn_computes_for_its_query(site: Path, prefix:
 
 
 @pytest.mark.parametrize("prefix", PREFIXES.values())
-def test_the_island_follows_the_paragraph_that_says_what_it_shows(site: Path, prefix: str) -> None:
-    _, tag = island(site, prefix)
+def test_the_island_follows_the_paragraph_that_says_what_it_shows(
+    site: Path, parsed: ParsedPages, prefix: str
+) -> None:
+    _, tag = island(site, parsed, prefix)
     assert tag.find_previous(["h2", "h3"])["id"] == "turn-query"
     before = tag.find_previous_sibling()
     assert before.name == "p"

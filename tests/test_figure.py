@@ -31,7 +31,7 @@ from coursesite.words import Words
 from tests.constants import PREFIXES, STATE_ANCHORS, STATE_ORDER
 from tests.docs_pages import built_page, page_names, twin
 from tests.markdown_parts import FENCE, front_matter
-from tests.site import search_fragments, soup
+from tests.site import ParsedPages, search_fragments
 
 
 def numbers_in(text: str) -> list[float]:
@@ -188,8 +188,10 @@ def test_a_matrix_the_text_has_not_introduced_yet_is_marked_in_words(locale: str
 
 
 @pytest.mark.parametrize("prefix", PREFIXES.values())
-def test_built_page_has_one_complete_figure_per_state(site: Path, prefix: str) -> None:
-    page = soup(site / f"{prefix}R36/index.html")
+def test_built_page_has_one_complete_figure_per_state(
+    site: Path, parsed: ParsedPages, prefix: str
+) -> None:
+    page = parsed.soup(site / f"{prefix}R36/index.html")
     figures = page.select("figure.r36-figure")
     assert [f["data-state"] for f in figures] == STATE_ORDER
     r = attn.read(Q, K, V)
@@ -225,9 +227,9 @@ def test_raw_markdown_prints_each_states_highlighted_numbers(locale: str, key: s
 @pytest.mark.parametrize("prefix", PREFIXES.values())
 @pytest.mark.parametrize("name", page_names())
 def test_a_page_has_the_figure_exactly_when_it_asks_for_it(
-    site: Path, prefix: str, name: str
+    site: Path, parsed: ParsedPages, prefix: str, name: str
 ) -> None:
-    figures = soup(site / prefix / built_page(name)).select("figure.r36-figure")
+    figures = parsed.soup(site / prefix / built_page(name)).select("figure.r36-figure")
     assert bool(figures) == declares_the_figure(name), name
 
 
@@ -250,14 +252,14 @@ def test_a_page_asking_for_an_unknown_figure_is_refused() -> None:
         with_asked_for(states_html(), a_page("R37.md", figure="r37-masks"), ENGLISH)
 
 
-def test_search_indexes_the_states_text_not_their_figures(site: Path) -> None:
+def test_search_indexes_the_states_text_not_their_figures(site: Path, parsed: ParsedPages) -> None:
     # The figures repeat the numbers of the text and doctests; as search text their cells
     # would run together ("0.4220.1550.422"). Their captions are indexed once: as the prose
     # paragraph they are taken from.
     fragments = search_fragments(site)
     for prefix in PREFIXES.values():
         text = fragments[f"/{prefix}R36/"]["content"]
-        for figure in soup(site / f"{prefix}R36/index.html").select("figure.r36-figure"):
+        for figure in parsed.soup(site / f"{prefix}R36/index.html").select("figure.r36-figure"):
             caption = figure.select_one("figcaption").get_text()
             assert text.count(caption) == 1, caption
             cells = "".join(td.get_text() for td in figure.select("table[data-matrix=A] td"))
@@ -273,13 +275,15 @@ def test_each_state_has_its_caption_right_under_its_heading(locale: str) -> None
 
 
 @pytest.mark.parametrize("locale", list(PREFIXES))
-def test_the_figures_caption_is_the_twins_prose(site: Path, locale: str) -> None:
+def test_the_figures_caption_is_the_twins_prose(
+    site: Path, parsed: ParsedPages, locale: str
+) -> None:
     # One source of truth: the caption an agent reads in the raw twin is the figure's caption,
     # and the one caption a reader sees, which the figure points at.
     prefix = PREFIXES[locale]
     written = markdown_captions((site / f"{prefix}R36.md").read_text(encoding="utf-8"))
     assert list(written) == STATE_ORDER
-    page = soup(site / f"{prefix}R36/index.html")
+    page = parsed.soup(site / f"{prefix}R36/index.html")
     for figure in page.select("figure.r36-figure"):
         key = figure["data-state"]
         figcaption = figure.select_one("figcaption")

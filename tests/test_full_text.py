@@ -13,19 +13,19 @@ from tests.browser import Tab, watched_page
 from tests.constants import PREFIXES, STATE_ANCHORS
 from tests.docs_pages import DOCS, SEED, address, built_page, page_names, twin
 from tests.markdown_parts import FENCE, IDS, body
-from tests.site import soup
+from tests.site import ParsedPages
 
 
-def view_of(site: Path, prefix: str, name: str) -> BeautifulSoup:
-    return soup(site / f"{prefix}{name}.md.html")
+def view_of(site: Path, parsed: ParsedPages, prefix: str, name: str) -> BeautifulSoup:
+    return parsed.soup(site / f"{prefix}{name}.md.html")
 
 
 @pytest.mark.parametrize("prefix", PREFIXES.values())
 @pytest.mark.parametrize("name", page_names())
 def test_view_holds_the_published_markdown_byte_for_byte(
-    site: Path, prefix: str, name: str
+    site: Path, parsed: ParsedPages, prefix: str, name: str
 ) -> None:
-    view = view_of(site, prefix, name)
+    view = view_of(site, parsed, prefix, name)
     twin = (site / f"{prefix}{name}.md").read_bytes()
     assert view.select_one("pre#source").get_text().encode("utf-8") == twin
 
@@ -44,9 +44,11 @@ def test_view_is_html_that_declares_its_charset_and_language(
 
 @pytest.mark.parametrize("prefix", PREFIXES.values())
 @pytest.mark.parametrize("name", page_names())
-def test_every_link_in_the_view_resolves(site: Path, prefix: str, name: str) -> None:
+def test_every_link_in_the_view_resolves(
+    site: Path, parsed: ParsedPages, prefix: str, name: str
+) -> None:
     page = site / f"{prefix}{name}.md.html"
-    hrefs = [a["href"] for a in soup(page).select("header a[href]")]
+    hrefs = [a["href"] for a in parsed.soup(page).select("header a[href]")]
     assert f"{name}.md" in hrefs
     assert (address(name) or "./") in hrefs
     assert any(h.endswith("originals.zip") for h in hrefs)
@@ -55,15 +57,15 @@ def test_every_link_in_the_view_resolves(site: Path, prefix: str, name: str) -> 
         assert target.resolve().is_file(), f"{page.name} links {href}"
 
 
-def test_chinese_view_opens_with_the_seeds_lines_verbatim(site: Path) -> None:
+def test_chinese_view_opens_with_the_seeds_lines_verbatim(site: Path, parsed: ParsedPages) -> None:
     seed = [line for line in SEED.read_text(encoding="utf-8").splitlines() if line][:2]
-    view = view_of(site, "", "R36")
+    view = view_of(site, parsed, "", "R36")
     assert view.select_one("h1").get_text() == seed[0]  # R36.md · 可读全文
     assert view.select_one("header p").get_text() == seed[1]
 
 
-def test_english_view_opens_with_the_translation(site: Path) -> None:
-    view = view_of(site, PREFIXES["en"], "R36")
+def test_english_view_opens_with_the_translation(site: Path, parsed: ParsedPages) -> None:
+    view = view_of(site, parsed, PREFIXES["en"], "R36")
     assert view.select_one("h1").get_text() == "R36.md · Readable full text"
     assert "hand it to an agent" in view.select_one("header p").get_text()
 
@@ -71,9 +73,9 @@ def test_english_view_opens_with_the_translation(site: Path) -> None:
 @pytest.mark.parametrize("prefix", PREFIXES.values())
 @pytest.mark.parametrize("state", STATE_ANCHORS)
 def test_state_anchors_land_on_the_line_where_the_state_begins(
-    site: Path, prefix: str, state: str
+    site: Path, parsed: ParsedPages, prefix: str, state: str
 ) -> None:
-    assert anchor_line(view_of(site, prefix, "R36"), state) == f'<span id="{state}"></span>'
+    assert anchor_line(view_of(site, parsed, prefix, "R36"), state) == f'<span id="{state}"></span>'
 
 
 def anchor_line(view: BeautifulSoup, anchor: str) -> str:
@@ -101,12 +103,12 @@ def test_a_view_keeps_the_anchors_of_any_page_not_only_r36s() -> None:
 @pytest.mark.parametrize(("locale", "prefix"), PREFIXES.items())
 @pytest.mark.parametrize("name", page_names())
 def test_every_anchor_the_page_sets_is_an_anchor_of_its_view(
-    site: Path, locale: str, prefix: str, name: str
+    site: Path, parsed: ParsedPages, locale: str, prefix: str, name: str
 ) -> None:
     # What an id in the page's own Markdown (not in its code) points at, the view points at too.
     text = FENCE.sub("", body(twin(name, locale).read_text(encoding="utf-8")))
     set_by_the_page = {a or b for a, b in IDS.findall(text)}
-    view = view_of(site, prefix, name)
+    view = view_of(site, parsed, prefix, name)
     for anchor in set_by_the_page:
         assert anchor in anchor_line(view, anchor), f"{name}.{locale}.md: {anchor}"
 
@@ -114,9 +116,9 @@ def test_every_anchor_the_page_sets_is_an_anchor_of_its_view(
 @pytest.mark.parametrize("prefix", PREFIXES.values())
 @pytest.mark.parametrize("name", page_names())
 def test_the_pages_view_markdown_action_leads_to_the_view(
-    site: Path, prefix: str, name: str
+    site: Path, parsed: ParsedPages, prefix: str, name: str
 ) -> None:
-    view, raw = soup(site / prefix / built_page(name)).select(".md-twin a")
+    view, raw = parsed.soup(site / prefix / built_page(name)).select(".md-twin a")
     up = "" if name == "index" else "../"  # from the page's folder
     assert view["href"] == f"{up}{name}.md.html"
     # The raw file, one click from the page too.
@@ -150,13 +152,15 @@ def test_view_reads_without_javascript_and_anchors_scroll(browser: Browser, base
 
 
 @pytest.mark.parametrize(("locale", "prefix"), PREFIXES.items())
-def test_the_lab_has_a_view_of_its_python_source(site: Path, locale: str, prefix: str) -> None:
-    view = soup(site / f"{prefix}lab/LAB-02.py.html")
+def test_the_lab_has_a_view_of_its_python_source(
+    site: Path, parsed: ParsedPages, locale: str, prefix: str
+) -> None:
+    view = parsed.soup(site / f"{prefix}lab/LAB-02.py.html")
     source = (DOCS / locale / "lab" / "LAB-02.py").read_bytes()
     assert view.select_one("pre#source").get_text().encode("utf-8") == source
     assert (site / f"{prefix}lab/LAB-02.py").read_bytes() == source
     links = {a.get_text(): a["href"] for a in view.select("header a[href]")}
     assert links[".py"] == "LAB-02.py"
     assert ".md" not in links, "a notebook has no .md twin to link"
-    action = soup(site / f"{prefix}lab/LAB-02/index.html").select_one(".md-twin a")
+    action = parsed.soup(site / f"{prefix}lab/LAB-02/index.html").select_one(".md-twin a")
     assert action["href"] == "../LAB-02.py.html"

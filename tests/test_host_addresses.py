@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, Request
 from tests.browser import loaded, watched_page
 from tests.constants import PREFIXES
 from tests.runtime import Runtime
-from tests.site import soup
+from tests.site import ParsedPages
 
 #: What a page links or loads from the site (the search dialog's script by the header's button).
 LINKED = {"a": "href", "link": "href", "script": "src", "img": "src", "button": "data-site-search"}
@@ -45,13 +45,13 @@ def served_path(site: Path, file: Path) -> str:
     return path.removesuffix("index.html") if file.name == "index.html" else path
 
 
-def published_addresses(site: Path) -> set[str]:
+def published_addresses(site: Path, parsed: ParsedPages) -> set[str]:
     """Return every address on the site that its pages link or load and that its sitemaps
     and ``llms.txt`` files name (the site is built without ``SITE_URL``: all relative)."""
     found: set[str] = set()
     for file in site.rglob("*.html"):
         base = "/" if file.name == "404.html" else served_path(site, file)
-        html = soup(file)
+        html = parsed.soup(file)
         for tag, attribute in LINKED.items():
             for element in html.find_all(tag, attrs={attribute: True}):
                 if path := on_the_site(base, str(element[attribute])):
@@ -66,9 +66,9 @@ def published_addresses(site: Path) -> set[str]:
 
 
 def test_every_address_the_site_publishes_answers_without_a_redirect(
-    site: Path, runtime: Runtime
+    site: Path, parsed: ParsedPages, runtime: Runtime
 ) -> None:
-    addresses = published_addresses(site)
+    addresses = published_addresses(site, parsed)
     assert {
         "/R36/",
         "/en/R36/",
@@ -83,7 +83,7 @@ def test_every_address_the_site_publishes_answers_without_a_redirect(
     assert {path: status for path, status in answers.items() if status != 200} == {}
 
 
-def test_the_old_html_addresses_arrive(site: Path, runtime: Runtime) -> None:
+def test_the_old_html_addresses_arrive(site: Path, parsed: ParsedPages, runtime: Runtime) -> None:
     # The seed links sources.html#M22 and lecture.html#read-R36: each page's NAME.html is sent
     # on, once, to the page's own address.
     pages = [p.parent for p in site.glob("**/*/index.html") if not (p.parent / "404.html").exists()]
@@ -98,10 +98,10 @@ def test_the_old_html_addresses_arrive(site: Path, runtime: Runtime) -> None:
 @pytest.mark.parametrize("prefix", PREFIXES.values())
 @pytest.mark.parametrize("page", ["R36/", "lab/LAB-02/"])
 def test_what_a_page_loads_is_kept_a_year_and_the_page_is_revalidated(
-    site: Path, runtime: Runtime, prefix: str, page: str
+    site: Path, parsed: ParsedPages, runtime: Runtime, prefix: str, page: str
 ) -> None:
     address = f"/{prefix}{page}"
-    html = soup(site / prefix / page / "index.html")
+    html = parsed.soup(site / prefix / page / "index.html")
     loads = {
         on_the_site(address, str(element[attribute]))
         for tag, attribute in LINKED.items()

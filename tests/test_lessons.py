@@ -14,7 +14,7 @@ from coursesite.content.lessons import LESSON, lesson_paths
 from coursesite.site import CONFIGS
 from tests.constants import PREFIXES
 from tests.docs_pages import ROOT, address, built_page
-from tests.site import soup
+from tests.site import ParsedPages, title_text
 
 CONFIG = yaml_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
 LESSONS = lesson_paths(CONFIG["nav"])
@@ -34,17 +34,9 @@ def site_names() -> dict[str, str]:
 NAMES = site_names()
 
 
-def h1_of(page: Path) -> str:
-    """Return a built page's H1 as a reader sees it (without the permalink sign)."""
-    h1 = soup(page).select_one("article h1")
-    for permalink in h1.select(".headerlink"):
-        permalink.decompose()
-    return h1.get_text().strip()
-
-
-def home_lessons(site: Path, prefix: str) -> list[tuple[str, str]]:
+def home_lessons(site: Path, parsed: ParsedPages, prefix: str) -> list[tuple[str, str]]:
     """Return ``(link, text)`` of each lesson the built home page of ``prefix`` links to."""
-    links = soup(site / f"{prefix}index.html").select("article a[href]")
+    links = parsed.soup(site / f"{prefix}index.html").select("article a[href]")
     return [
         (a["href"], a.get_text())
         for a in links
@@ -61,10 +53,10 @@ def test_the_site_is_named_after_the_course_in_each_language() -> None:
 
 @pytest.mark.parametrize(("locale", "prefix"), PREFIXES.items())
 def test_every_lessons_title_is_its_page_then_the_course(
-    site: Path, locale: str, prefix: str
+    site: Path, parsed: ParsedPages, locale: str, prefix: str
 ) -> None:
     for lesson in LESSONS:
-        page = soup(site / prefix / built_page(Path(lesson).stem))
+        page = parsed.soup(site / prefix / built_page(Path(lesson).stem))
         assert page.title.get_text().endswith(f" - {NAMES[locale]}"), lesson
         topics = [t.get_text().strip() for t in page.select(".md-header__topic")]
         assert topics[0] == NAMES[locale], "the header names the course"
@@ -78,9 +70,11 @@ def test_llms_txt_is_headed_by_the_course(site: Path, locale: str, prefix: str) 
 
 
 @pytest.mark.parametrize("prefix", PREFIXES.values())
-def test_the_home_page_lists_the_navs_lessons_by_their_own_titles(site: Path, prefix: str) -> None:
-    listed = home_lessons(site, prefix)
+def test_the_home_page_lists_the_navs_lessons_by_their_own_titles(
+    site: Path, parsed: ParsedPages, prefix: str
+) -> None:
+    listed = home_lessons(site, parsed, prefix)
     expected = [address(Path(lesson).stem) for lesson in LESSONS]
     assert [href for href, _ in listed] == expected
     for href, text in listed:
-        assert text == h1_of(site / prefix / href / "index.html"), href
+        assert text == title_text(parsed.soup(site / prefix / href / "index.html")), href

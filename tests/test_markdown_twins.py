@@ -29,7 +29,7 @@ from tests.docs_pages import (
 )
 from tests.markdown_parts import front_matter
 from tests.runtime import Runtime
-from tests.site import ITEM, sections, sitemap_requests, soup
+from tests.site import ITEM, ParsedPages, sections, sitemap_requests, title_text
 
 SECTIONS = {"zh": "中文", "en": "English"}
 VIEW_LABELS = {"zh": "查看 Markdown", "en": "View Markdown"}
@@ -49,15 +49,6 @@ def git_revision() -> str:
         ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
     )
     return done.stdout.strip() if done.returncode == 0 else "unknown"
-
-
-def title_of(page: Path) -> str:
-    """Return a built page's H1 as a reader sees it (without the permalink sign)."""
-    h1 = soup(page).select_one("article h1")
-    assert h1 is not None, page
-    for permalink in h1.select("a.headerlink"):
-        permalink.decompose()
-    return h1.get_text().strip()
 
 
 # --- the twins --------------------------------------------------------------------------------
@@ -85,7 +76,9 @@ def test_twin_of_a_generated_page_holds_what_was_generated(
     assert published == expected
 
 
-def test_the_generated_twins_hold_the_reference_and_the_glossary(site: Path) -> None:
+def test_the_generated_twins_hold_the_reference_and_the_glossary(
+    site: Path,
+) -> None:
     assert "## attn.read { #attn-read }" in (site / "en/reference.md").read_text(encoding="utf-8")
     assert "| 归一化 | normalise |" in (site / "glossary.md").read_text(encoding="utf-8")
 
@@ -95,9 +88,11 @@ def test_the_generated_twins_hold_the_reference_and_the_glossary(site: Path) -> 
 
 @pytest.mark.parametrize("prefix", PREFIXES.values())
 @pytest.mark.parametrize("name", page_names())
-def test_every_page_links_its_twin_as_its_alternate(site: Path, name: str, prefix: str) -> None:
+def test_every_page_links_its_twin_as_its_alternate(
+    site: Path, parsed: ParsedPages, name: str, prefix: str
+) -> None:
     page = site / prefix / built_page(name)
-    links = soup(page).select('article a[rel="alternate"][type="text/markdown"]')
+    links = parsed.soup(page).select('article a[rel="alternate"][type="text/markdown"]')
     assert len(links) == 1
     assert (page.parent / links[0]["href"]).resolve() == (site / f"{prefix}{name}.md").resolve()
 
@@ -105,10 +100,10 @@ def test_every_page_links_its_twin_as_its_alternate(site: Path, name: str, prefi
 @pytest.mark.parametrize(("locale", "prefix"), PREFIXES.items())
 @pytest.mark.parametrize("name", page_names())
 def test_every_page_shows_a_view_markdown_link(
-    site: Path, name: str, locale: str, prefix: str
+    site: Path, parsed: ParsedPages, name: str, locale: str, prefix: str
 ) -> None:
     built = site / prefix / built_page(name)
-    page = soup(built)
+    page = parsed.soup(built)
     actions = [
         a for a in page.select("article a[href]") if a.get_text(strip=True) == VIEW_LABELS[locale]
     ]
@@ -119,11 +114,11 @@ def test_every_page_shows_a_view_markdown_link(
     assert actions[0].find_previous(["h1", "h2"]).name == "h1", "not by the title"
 
 
-def test_no_page_makes_the_theme_fetch_a_sitemap(site: Path) -> None:
+def test_no_page_makes_the_theme_fetch_a_sitemap(site: Path, parsed: ParsedPages) -> None:
     # Material's language selector fetches sitemap.xml beside every <link rel="alternate">:
     # the pages name their twins in the article and their languages in the selector and the
     # sitemap instead, so that a page view fetches none.
-    assert sitemap_requests(site) == set()
+    assert sitemap_requests(parsed, site) == set()
 
 
 # --- llms.txt and llms-full.txt ---------------------------------------------------------------
@@ -170,7 +165,7 @@ LISTINGS = [("", locale, prefix) for locale, prefix in PREFIXES.items()] + [
 
 @pytest.mark.parametrize(("folder", "locale", "prefix"), LISTINGS)
 def test_llms_txt_lists_every_page_once_with_its_title_and_its_description(
-    site: Path, folder: str, locale: str, prefix: str
+    site: Path, parsed: ParsedPages, folder: str, locale: str, prefix: str
 ) -> None:
     listed = sections((site / folder / "llms.txt").read_text(encoding="utf-8"))
     items = [*listed[SECTIONS[locale]], *listed["Optional"]]
@@ -190,7 +185,7 @@ def test_llms_txt_lists_every_page_once_with_its_title_and_its_description(
     for url, m in found.items():
         assert (site / url).is_file()
         page = site / page_of(url)
-        assert m["title"].removesuffix(" (.ipynb)") == title_of(page)
+        assert m["title"].removesuffix(" (.ipynb)") == title_text(parsed.soup(page))
         assert "\n" not in m["note"]
         assert len(m["note"]) <= 140
         source = url.removeprefix(prefix)
@@ -219,7 +214,9 @@ DOC = re.compile(
 )
 
 
-def test_llms_full_txt_holds_every_page_inside_a_named_boundary(site: Path) -> None:
+def test_llms_full_txt_holds_every_page_inside_a_named_boundary(
+    site: Path, parsed: ParsedPages
+) -> None:
     full = (site / "llms-full.txt").read_text(encoding="utf-8")
     assert full.splitlines()[0] == (site / "llms.txt").read_text(encoding="utf-8").splitlines()[0]
     docs = list(DOC.finditer(full))
@@ -231,7 +228,7 @@ def test_llms_full_txt_holds_every_page_inside_a_named_boundary(site: Path) -> N
     assert full.count("<doc ") == len(docs), "every document closes before the next opens"
     for doc in docs:
         twin = (site / doc["source"]).read_text(encoding="utf-8")
-        assert doc["title"] == title_of(site / page_of(doc["source"]))
+        assert doc["title"] == title_text(parsed.soup(site / page_of(doc["source"])))
         if doc["source"].endswith(".py"):
             assert doc["body"] == f"```python\n{twin.rstrip()}\n```", "a code file is fenced"
             continue

@@ -14,7 +14,7 @@ from mkdocs.utils.yaml import yaml_load
 
 from tests.constants import PREFIXES
 from tests.docs_pages import ROOT
-from tests.site import soup
+from tests.site import ParsedPages
 
 NOT_FOUND = "404.html"
 #: A missing address deep in a language's folder, where a host serves that folder's 404 page.
@@ -63,12 +63,12 @@ def selector(page: BeautifulSoup) -> dict[str, str]:
     return {str(a["hreflang"]): str(a["href"]) for a in page.select("a.md-select__link")}
 
 
-def page_links(page: Path, served_at: str) -> list[str]:
+def page_links(parsed: ParsedPages, page: Path, served_at: str) -> list[str]:
     """Return the URL of everything on the site's own host that ``page`` links or loads (not
     its own fragments), as a browser resolves it with the page served at ``served_at``."""
     host = urlsplit(served_at).netloc
     found = []
-    for tag in soup(page).select("a[href], link[href], script[src], img[src]"):
+    for tag in parsed.soup(page).select("a[href], link[href], script[src], img[src]"):
         url = urljoin(served_at, str(tag.get("href") or tag.get("src")))
         if urlsplit(url).netloc == host and urldefrag(url).url != served_at:
             found.append(urldefrag(url).url)
@@ -76,9 +76,11 @@ def page_links(page: Path, served_at: str) -> list[str]:
 
 
 @pytest.mark.parametrize(("locale", "prefix"), PREFIXES.items())
-def test_each_languages_404_page_is_in_that_language(site: Path, locale: str, prefix: str) -> None:
+def test_each_languages_404_page_is_in_that_language(
+    site: Path, parsed: ParsedPages, locale: str, prefix: str
+) -> None:
     # Each language's build writes its own, into its folder.
-    page = soup(site / prefix / NOT_FOUND)
+    page = parsed.soup(site / prefix / NOT_FOUND)
     assert language_of(page) == site_texts(locale)
     # Both languages' text, the page's own first.
     languages = [section["lang"] for section in page.select("section[lang]")]
@@ -88,18 +90,18 @@ def test_each_languages_404_page_is_in_that_language(site: Path, locale: str, pr
 
 @pytest.mark.parametrize("prefix", PREFIXES.values())
 def test_a_404_pages_language_selector_leads_to_each_languages_home(
-    site: Path, prefix: str
+    site: Path, parsed: ParsedPages, prefix: str
 ) -> None:
     # Not the alternates of the last page rendered before it (the lab's, in English).
-    page = soup(site / prefix / NOT_FOUND)
+    page = parsed.soup(site / prefix / NOT_FOUND)
     assert selector(page) == {locale: f"/{p}" for locale, p in PREFIXES.items()}
     # None in its head: the theme would fetch a sitemap beside each one.
     assert alternates(page) == {}
 
 
 @pytest.mark.parametrize("prefix", PREFIXES.values())
-def test_a_404_pages_links_work_at_any_depth(site: Path, prefix: str) -> None:
-    links = page_links(site / prefix / NOT_FOUND, f"{ADDRESS}{prefix}{MISSING}")
+def test_a_404_pages_links_work_at_any_depth(site: Path, parsed: ParsedPages, prefix: str) -> None:
+    links = page_links(parsed, site / prefix / NOT_FOUND, f"{ADDRESS}{prefix}{MISSING}")
     assert len(links) >= 20  # the theme's assets and navigation, and the page's own four
     # A directory URL (en/, R36/) is its folder's index.html.
     files = [

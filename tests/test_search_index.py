@@ -8,17 +8,17 @@ from pathlib import Path
 from coursesite.search.index import FOLDER, indexed_text, write_search_index
 from tests.constants import PREFIXES
 from tests.docs_pages import ROOT, address, notebook_names, page_names
-from tests.site import bundle_fragments, search_fragments, soup
+from tests.site import ParsedPages, bundle_fragments, search_fragments
 
 
-def test_each_language_has_its_own_index_of_its_own_pages(site: Path) -> None:
+def test_each_language_has_its_own_index_of_its_own_pages(site: Path, parsed: ParsedPages) -> None:
     fragments = search_fragments(site)
     names = page_names() + notebook_names()
     for language, prefix in PREFIXES.items():
         urls = {url for url, f in fragments.items() if f["language"] == language}
         assert urls == {f"/{prefix}{address(name)}" for name in names}
         for url in urls:
-            assert soup(site / url.lstrip("/") / "index.html").html["lang"] == language, url
+            assert parsed.soup(site / url.lstrip("/") / "index.html").html["lang"] == language, url
 
 
 def test_full_text_views_and_the_404_page_are_not_indexed(site: Path) -> None:
@@ -29,13 +29,19 @@ def test_full_text_views_and_the_404_page_are_not_indexed(site: Path) -> None:
     assert (site / "404.html").exists()
 
 
-def test_only_the_article_is_indexed(site: Path) -> None:
+def test_only_the_article_is_indexed(site: Path, parsed: ParsedPages) -> None:
     # The header, navigation and footer repeat on every page: none of it is page text.
     fragment = search_fragments(site)["/en/R36/"]
-    footer = soup(site / "en/R36/index.html").select_one(".md-copyright").get_text(" ", strip=True)
+    footer = (
+        parsed.soup(site / "en/R36/index.html")
+        .select_one(".md-copyright")
+        .get_text(" ", strip=True)
+    )
     assert "attn" in footer
     assert footer not in fragment["content"]
-    heading = soup(site / "en/R36/index.html").select_one("article h1").get_text().rstrip("¶")
+    heading = (
+        parsed.soup(site / "en/R36/index.html").select_one("article h1").get_text().rstrip("¶")
+    )
     assert fragment["meta"]["title"] == heading, "the title, without its permalink"
 
 

@@ -21,7 +21,7 @@ from tests.browser import Tab, loaded, watched_page
 from tests.constants import PREFIXES
 from tests.docs_pages import DOCS
 from tests.runtime import Runtime, observatory
-from tests.site import MISSING_PAGE, a_file_of_each_kind, soup
+from tests.site import MISSING_PAGE, ParsedPages, a_file_of_each_kind
 from tests.test_search_browser import QUERIES, found, opened
 
 #: Page kinds no other browser test loads at their own URL: each language's 404 page and a
@@ -133,13 +133,13 @@ def test_search_answers_under_the_policy(tab: Tab, base_url: str) -> None:
 
 
 def test_a_script_the_policy_does_not_allow_is_refused_and_named(
-    browser: Browser, site: Path, runtime: Runtime
+    browser: Browser, site: Path, parsed: ParsedPages, runtime: Runtime
 ) -> None:
     # The home page as the runtime answers it, but its policy without one script's hash.
     theirs = "var target=document.getElementById(location.hash.slice(1));"
     script = next(
         tag.string
-        for tag in soup(site / "index.html")("script")
+        for tag in parsed.soup(site / "index.html")("script")
         if (tag.string or "").startswith(theirs)
     )
     home = runtime.fetch("/")

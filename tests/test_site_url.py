@@ -20,7 +20,7 @@ from tests.browser import Tab, loaded, serving
 from tests.constants import PREFIXES
 from tests.docs_pages import notebook_names, published_sources
 from tests.runtime import free_port
-from tests.site import ITEM, build, copy_of_the_project, sections, soup
+from tests.site import ITEM, ParsedPages, build, copy_of_the_project, sections
 from tests.test_not_found import MISSING, NOT_FOUND, page_links, selector
 
 REPO_URL = "https://example.invalid/attention-course"
@@ -54,12 +54,14 @@ def lesson_pages(site: Path) -> list[Path]:
     )
 
 
-def test_every_page_names_its_canonical_address(addressed: tuple[Path, str]) -> None:
+def test_every_page_names_its_canonical_address(
+    parsed: ParsedPages, addressed: tuple[Path, str]
+) -> None:
     site, address = addressed
     pages = lesson_pages(site)
     assert len(pages) >= 14
     for page in pages:
-        canonical = soup(page).select('link[rel="canonical"]')
+        canonical = parsed.soup(page).select('link[rel="canonical"]')
         assert [link["href"] for link in canonical] == [
             address + page.relative_to(site).as_posix().removesuffix("index.html")
         ], page
@@ -94,10 +96,12 @@ def test_the_sitemaps_name_absolute_addresses(addressed: tuple[Path, str], prefi
     assert sitemap.count('hreflang="x-default"') == len(locs)
 
 
-def test_every_page_links_the_repository_plainly(addressed: tuple[Path, str]) -> None:
+def test_every_page_links_the_repository_plainly(
+    parsed: ParsedPages, addressed: tuple[Path, str]
+) -> None:
     site, _ = addressed
     for page in lesson_pages(site):
-        links = soup(page).select(f'.md-copyright a[href="{REPO_URL}"]')
+        links = parsed.soup(page).select(f'.md-copyright a[href="{REPO_URL}"]')
         assert len(links) == 1, page
 
 
@@ -121,26 +125,30 @@ def status_of(url: str) -> int:
 
 
 @pytest.mark.parametrize("prefix", PREFIXES.values())
-def test_the_404_pages_link_under_the_sub_path(addressed: tuple[Path, str], prefix: str) -> None:
+def test_the_404_pages_link_under_the_sub_path(
+    parsed: ParsedPages, addressed: tuple[Path, str], prefix: str
+) -> None:
     # MkDocs roots an error page's links at SITE_URL's path, the theme's and (through `url`)
     # the page's own; root-absolute ones would leave the sub-path.
     site, address = addressed
     page = site / prefix / NOT_FOUND
-    assert selector(soup(page)) == {locale: f"{SUB_PATH}{p}" for locale, p in PREFIXES.items()}
-    links = page_links(page, f"{address}{prefix}{MISSING}")
+    assert selector(parsed.soup(page)) == {
+        locale: f"{SUB_PATH}{p}" for locale, p in PREFIXES.items()
+    }
+    links = page_links(parsed, page, f"{address}{prefix}{MISSING}")
     assert len(links) >= 20
     assert [link for link in links if not link.startswith(address)] == []
     assert [link for link in links if status_of(link) != HTTPStatus.OK] == []
 
 
-def test_a_local_preview_says_none_nowhere(site: Path) -> None:
+def test_a_local_preview_says_none_nowhere(site: Path, parsed: ParsedPages) -> None:
     # The session's site is built without SITE_URL: relative addresses, no canonical link.
     sitemap = (site / "sitemap.xml").read_text(encoding="utf-8")
     locs = LOC.findall(sitemap)
     assert locs
     assert not [loc for loc in locs if "None" in loc or "://" in loc]
     assert "None" not in re.sub(r"<lastmod>[^<]*</lastmod>", "", sitemap)
-    assert not soup(site / "R36/index.html").select('link[rel="canonical"]')
+    assert not parsed.soup(site / "R36/index.html").select('link[rel="canonical"]')
     llms = (site / "llms.txt").read_text(encoding="utf-8")
     assert "(None" not in llms
 

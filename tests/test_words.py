@@ -17,7 +17,7 @@ from mkdocs.exceptions import PluginError
 from coursesite.words import SCRIPTS, TABLES, Words, table
 from tests.constants import PREFIXES
 from tests.docs_pages import DOCS
-from tests.site import soup
+from tests.site import ParsedPages
 
 PLACEHOLDER = re.compile(r"\{(\w*)\}")
 SCRIPT_FILES = sorted((DOCS / "assets" / "javascripts").glob("*.js"))
@@ -92,9 +92,9 @@ def test_a_missing_word_stops_the_build_naming_table_key_and_language(locale: st
 @pytest.mark.parametrize(("locale", "prefix"), PREFIXES.items())
 @pytest.mark.parametrize("page", ["R36/index.html", "lab/LAB-02/index.html", "404.html"])
 def test_a_page_carries_its_own_languages_words_for_its_scripts(
-    site: Path, locale: str, prefix: str, page: str
+    site: Path, parsed: ParsedPages, locale: str, prefix: str, page: str
 ) -> None:
-    island = soup(site / prefix / page).select_one("script#site-words")
+    island = parsed.soup(site / prefix / page).select_one("script#site-words")
     assert island is not None
     assert island["type"] == "application/json"
     words = {part: table(locale)[part] for part in SCRIPTS}
