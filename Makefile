@@ -72,8 +72,8 @@ lint: install
 	$(BIN)/mypy
 
 # The browser tests drive Debian's build of Chromium's headless shell (never a downloaded one), the
-# browser Playwright itself runs headless tests in: Chromium's engine without its browser UI, a
-# third less CPU a page than chromium --headless (benchmarks/NOTES.md). CHROMIUM names another.
+# browser Playwright itself runs headless tests in: Chromium's engine without its browser UI, so
+# less CPU a page than chromium --headless (benchmarks/browser_cpu.py). CHROMIUM names another.
 CHROMIUM ?= /usr/bin/chromium-headless-shell
 export CHROMIUM
 

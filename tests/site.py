@@ -59,15 +59,11 @@ def site_to_read(given: Path | None, folder: Path) -> Path:
     return folder / "site"
 
 
-def soup(path: Path) -> BeautifulSoup:
-    """Return a built page parsed as HTML."""
-    return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
-
-
 class ParsedPages:
     """The built pages one test process has read, each parsed once (the ``parsed`` fixture):
-    parsing was a fifth of the suite's CPU, R36's page alone read forty times a run. The tests
-    only read what it returns; one that changed a page would change it for the tests after."""
+    many tests read the same pages, R36's above all, and parsing is most of what reading one
+    costs. The tests only read what it returns; one that changed a page would change it for the
+    tests after."""
 
     def __init__(self) -> None:
         self.parsed: dict[Path, BeautifulSoup] = {}
@@ -75,7 +71,7 @@ class ParsedPages:
     def soup(self, path: Path) -> BeautifulSoup:
         """Return the built page at ``path`` parsed as HTML."""
         if path not in self.parsed:
-            self.parsed[path] = soup(path)
+            self.parsed[path] = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
         return self.parsed[path]
 
 
