@@ -14,10 +14,11 @@ it out.
 >>> fig.state("b0").ahead  # shown at b0, explained at b2
 (('A', 'b2'), ('V', 'b2'), ('Y', 'b2'))
 
-The page also lets the reader turn query 1: ``query_turns()`` returns every position of query 1
-that interactive figure offers, read against each V, computed here too. Its keys are
-``angles`` (degrees), ``lengths``, ``values`` (each V the reader picks from, as a table of rows,
-which the page draws) and ``states``, one per position (θ varying fastest, then r), each with
+The page also has an interactive figure in which the reader turns query 1: ``query_turns()``
+returns each of its settings, every direction θ and length r of query 1, read against each V,
+computed here too. Its keys are ``angles`` (degrees), ``lengths``, ``values`` (each V the reader
+picks from, as a table of rows, which the page draws) and ``states``, one per setting (the key's
+name; not the lesson's states b0–b1; θ varying fastest, then r), each with
 ``q`` (rounded to three decimals before it is read), ``scores``, ``weights`` and ``outputs``
 (one per V, in the order of ``values``: the scores and weights do not depend on V):
 
