@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser import Tab, loaded, shown_state
-from tests.constants import PREFIXES
+from tests.constants import ONE_LANGUAGE, PREFIXES
 from tests.docs_pages import ROOT
 from tests.test_not_found import NOT_FOUND
 
@@ -36,22 +36,21 @@ def test_language_switch_keeps_the_section(
     expect(page.locator("#state-b3")).to_have_attribute("aria-current", "step")
 
 
-@pytest.mark.parametrize("prefix", PREFIXES.values())
-def test_the_lessons_links_reach_their_sections(page: Page, base_url: str, prefix: str) -> None:
-    page.goto(f"{base_url}{prefix}R36/")
+def test_the_lessons_links_reach_their_sections(page: Page, base_url: str) -> None:
+    # The strict build fails on a link that leads nowhere, in either language.
+    page.goto(f"{base_url}{ONE_LANGUAGE}R36/")
     for href, target in [("lecture/#read-R36", "read-R36"), ("sources/#M22", "M22")]:
         page.locator(f"article a[href='../{href}']").first.click()
-        page.wait_for_url(f"{base_url}{prefix}{href}")
+        page.wait_for_url(f"{base_url}{ONE_LANGUAGE}{href}")
         expect(page.locator(f"[id='{target}']")).to_be_in_viewport()
         page.go_back()
-        page.wait_for_url(f"{base_url}{prefix}R36/")
+        page.wait_for_url(f"{base_url}{ONE_LANGUAGE}R36/")
 
 
-@pytest.mark.parametrize("prefix", PREFIXES.values())
-def test_copying_a_doctest_gives_runnable_code(tab: Tab, base_url: str, prefix: str) -> None:
+def test_copying_a_doctest_gives_runnable_code(tab: Tab, base_url: str) -> None:
     page, _ = tab.fresh()
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url)
-    page.goto(f"{base_url}{prefix}R36/")
+    page.goto(f"{base_url}{ONE_LANGUAGE}R36/")
     # State b2's first example: the read, its weights and its output.
     block = page.locator("article .highlight").filter(has_text="r = attn.read(Q, K, V)").first
     block.hover()

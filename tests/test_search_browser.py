@@ -138,8 +138,9 @@ def characters_held_apart_are_no_hit(page: Page, search_url: str) -> None:
 
 
 def test_the_keyboard_opens_moves_through_and_closes_search(dark_tab: Tab, search_url: str) -> None:
+    # On a home page: what search does is the same on every page, and R36 is slower to load.
     page, _ = dark_tab.fresh()
-    page.goto(search_url + "en/R36/")
+    page.goto(search_url + "en/")
     expect(page.locator("body")).to_have_attribute("data-md-color-scheme", "slate")
     dialog = page.locator("dialog.site-search")
     field = dialog.locator("input[type=search]")
@@ -174,12 +175,12 @@ def test_a_query_with_no_hit_offers_the_other_language(
     dark_tab: Tab, search_url: str, tmp_path: Path
 ) -> None:
     page, _ = dark_tab.fresh()
-    page.goto(search_url + "en/R36/")
+    page.goto(search_url + "en/")  # the offer leads to the same page in the other language
     opened(page)
     assert found(page, OTHER_LANGUAGE_ONLY) == []
     shown = {"no-hit.html": dialog_document(page)}
     page.locator("a.site-search__elsewhere[hreflang=zh]").click()
-    page.wait_for_url(f"{search_url}R36/?q=*")
+    page.wait_for_url(f"{search_url}?q=*")
     answered(page, OTHER_LANGUAGE_ONLY)
     urls = page.eval_on_selector_all(".site-search__page", "links => links.map(a => a.href)")
     assert search_url + "R36/" in urls
@@ -217,7 +218,7 @@ def test_results_are_right_under_a_sub_path(tab: Tab, search_site: Path) -> None
     with serving(search_site, sub_path="/course/") as base:
         assert base.endswith("/course/")
         page, traffic = tab.fresh()
-        page.goto(base + "R36/")
+        page.goto(base)
         opened(page)
         urls = found(page, "归一化")
         assert base + "R36/" in urls
