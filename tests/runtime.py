@@ -157,10 +157,13 @@ class Runtime:
             *("--https-cert-path", str(certificates.cert)),
         ]
         # Its debug logs and its registry of running dev servers (otherwise in the user's
-        # ~/.config, shared with any other wrangler there) in the run's folder too.
+        # ~/.config, shared with any other wrangler there) in the run's folder too. Offline:
+        # no metrics, and no fetch of the request.cf object from workers.cloudflare.com at
+        # every start (a placeholder is used; the site's files never read it).
         env = {
             **os.environ,
             "WRANGLER_SEND_METRICS": "false",
+            "CLOUDFLARE_CF_FETCH_ENABLED": "false",
             "WRANGLER_LOG_PATH": str(folder),
             "WRANGLER_REGISTRY_PATH": str(folder / "registry"),
         }
