@@ -19,7 +19,7 @@ help:
 	@echo "make serve  - install, build and serve the Chinese pages on http://127.0.0.1:8000 (CONFIG=mkdocs.en.yml: the English)"
 	@echo "make test   - install and run every check (lint, types, unit, pages)"
 	@echo "make build  - build the site into site/ (strict)"
-	@echo "make bench  - run the benchmarks under benchmarks/ (attn speed, page weight, lab weight, build budget, search, browser CPU, Nu checker and Observatory)"
+	@echo "make bench  - run the benchmarks under benchmarks/ (attn speed, page weight, lab weight, build budget, search, browser CPU, the suite's CPU, Nu checker and Observatory)"
 	@echo "make repro  - build HEAD twice from empty caches, the second time varied (path, HOME, TZ, locale, umask, no Chinese fonts): same bytes?"
 	@echo "make lock   - re-pin requirements/lock.txt after editing pyproject.toml"
 	@echo "make new PAGE=R37 TITLE_ZH='缩放与遮罩' TITLE_EN='Scale and mask' - a new lesson: both pages, its nav entry"
@@ -112,6 +112,7 @@ bench: install $(NODE_STAMP) browser
 	$(BIN)/python benchmarks/build_budget.py
 	$(BIN)/python benchmarks/search_budget.py
 	$(BIN)/python benchmarks/browser_cpu.py
+	$(BIN)/python benchmarks/suite_cpu.py
 	$(BIN)/python benchmarks/audit.py
 
 # One commit, one site, on any machine: HEAD cloned and built twice from empty caches, the second

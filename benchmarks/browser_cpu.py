@@ -26,13 +26,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
+from suite_cpu import processes  # noqa: E402  (beside this script)
 
 from tests.browser import CHROMIUM_ARGS, serving  # noqa: E402
 from tests.site import site_to_read  # noqa: E402
 from tests.test_browser import AXE  # noqa: E402
 
 BROWSERS = ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"]
-TICKS = os.sysconf("SC_CLK_TCK")
 
 
 def cpu_seconds() -> Counter[str]:
@@ -40,26 +40,10 @@ def cpu_seconds() -> Counter[str]:
     browser runs at a time: run this on an otherwise idle machine), by kind: ``browser`` (the
     main process), ``renderer``, ``gpu``, ``other``."""
     spent: Counter[str] = Counter()
-    for pid in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            executable = Path(f"/proc/{pid}/exe").resolve().name
-            # Chromium rewrites its processes' titles: their arguments are one string.
-            argv = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").split()
-            stat = Path(f"/proc/{pid}/stat").read_text()
-        except OSError:
-            continue  # it ended meanwhile, or is not ours to read
-        if not executable.startswith(("chromium", "chrome")):
-            continue
-        kinds = [a.decode().removeprefix("--type=") for a in argv if a.startswith(b"--type=")]
-        kind = (
-            "browser"
-            if not kinds
-            else kinds[0]
-            if kinds[0] in ("renderer", "gpu-process")
-            else "other"
-        )
-        fields = stat[stat.rfind(")") + 2 :].split()
-        spent[kind.removesuffix("-process")] += (int(fields[11]) + int(fields[12])) / TICKS
+    for kind, seconds in processes().values():
+        if kind.startswith("Chromium "):
+            kind = kind.removeprefix("Chromium ").removesuffix("-process")
+            spent[kind if kind in ("browser", "renderer", "gpu") else "other"] += seconds
     return spent
 
 
