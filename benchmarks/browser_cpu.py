@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
-from suite_cpu import processes  # noqa: E402  (beside this script)
+from suite_cpu import processes  # noqa: E402  (beside this script: run it as a script)
 
 from tests.browser import CHROMIUM_ARGS, serving  # noqa: E402
 from tests.site import site_to_read  # noqa: E402

@@ -24,11 +24,12 @@ PREFIXES: dict[str, str] = {
 LESSONS: list[str] = [path.removesuffix(".md") for path in lesson_paths(CONFIG["nav"])]
 NEXT_LESSON = f"R{max(int(name[1:]) for name in LESSONS) + 1}"
 
-#: The pages a browser test of what words cannot change runs on (stepping, copying, printing,
-#: following links, the palette, JavaScript off): the Chinese ones. The English pages are built
-#: from the same templates, scripts and styles, with the same code, anchors and numbers
-#: (test_translation_parity.py); the tests of what words can change (labels, what the page says,
-#: the language switch, search, axe on R36) run in both languages.
+#: The pages a browser test of what words cannot change runs on (copying, printing, following
+#: links, the palette, JavaScript off, the other page kinds under the policy): the Chinese ones.
+#: The English pages are built from the same templates, scripts and styles, with the same code,
+#: anchors and numbers (test_translation_parity.py); the tests of what words can change (labels,
+#: what the page says, the language switch, search, the stepper's keeping the page still as text
+#: rewraps, axe on R36 and the notebooks) run in both languages.
 ONE_LANGUAGE: str = PREFIXES["zh"]
 
 #: R36's states in the order the lesson takes them (b0, b2, b3, b1), as its figure has them;

@@ -1,5 +1,6 @@
 """Every page in headless Chromium: it loads with no console error, no 4xx and no request to
-another host, and axe-core finds no accessibility violation (one page load serves both)."""
+another host, and on a page of each kind axe-core finds no accessibility violation (one page
+load serves both)."""
 
 from __future__ import annotations
 
@@ -15,8 +16,12 @@ from tests.test_browser import AXE
 #: with figure and formulas, prose, records, the lab's notebooks with JupyterLab's stylesheet);
 #: the generated pages share their templates and styles. An English page is its Chinese twin's
 #: template and markup with other words: of axe's rules, those words can break the ones on
-#: names, labels and language, checked on R36, the page with the most words of the site's own.
-AXE_PAGES = {"": ["index", "R36", "lecture", "sources", *notebook_names()], "en/": ["R36"]}
+#: names, labels and language, checked on R36, the page with the most words of the site's own,
+#: and on the notebooks, each written in its language (their figures' text alternatives too).
+AXE_PAGES = {
+    "": ["index", "R36", "lecture", "sources", *notebook_names()],
+    "en/": ["R36", *notebook_names()],
+}
 #: The pages axe-core checks in the dark palette too: the lesson (code, formulas, figure) and
 #: the notebooks, whose cells, outputs and code follow Material's palette through
 #: assets/lab/jupyterlab.css; the site's code colours are in assets/stylesheets/site.css. The

@@ -1,6 +1,7 @@
 """R36's explorable in a browser: the keyboard turns query 1 and the page says the new state in
-words; axe finds nothing in either palette; it fits a phone; printed, every state of the figure
-and the explorable's current state show (without JavaScript: test_figure_browser.py)."""
+words; axe finds nothing in either palette (in the dark one, the rules a palette can change:
+``COLOUR_RULES``); it fits a phone; printed, every state of the figure and the explorable's
+current state show (without JavaScript: test_figure_browser.py)."""
 
 from __future__ import annotations
 

@@ -24,8 +24,8 @@ from tests.runtime import Runtime, observatory
 from tests.site import MISSING_PAGE, ParsedPages, a_file_of_each_kind
 from tests.test_search_browser import QUERIES, found, opened
 
-#: Page kinds no other browser test loads at their own URL: each language's 404 page and a
-#: page's and the lab's full-text views.
+#: Page kinds no other browser test loads at their own URL: the 404 page and a page's and the
+#: lab's full-text views (in Chinese: ``ONE_LANGUAGE``).
 OTHER_PAGES = ["404.html", "R36.md.html", "lab/LAB-02.py.html"]
 
 
