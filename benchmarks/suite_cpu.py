@@ -2,10 +2,10 @@ r"""Benchmark: where the test suite's CPU goes, by kind of process.
 
 It runs a command (by default the suite on two workers, as ``make unit`` runs it:
 ``.venv/bin/pytest -n 2 --dist loadfile -q``) and, while it runs, reads every process's CPU time
-from ``/proc`` every ``--every`` seconds. It reports the command's wall time, the machine's busy, idle and stolen
-core-seconds over it (``/proc/stat``: exact), and the CPU seconds of each kind of process
-(Chromium by its ``--type``, the xdist workers, the site builds, the lab's kernels, each Node
-tool, the rest). A process that starts and ends between two readings is missed, and each loses
+from ``/proc`` every ``--every`` seconds. It reports the command's wall time, the machine's busy,
+idle and stolen core-seconds over it (``/proc/stat``: exact), and the CPU seconds of each kind of
+process (Chromium by its ``--type``, the xdist workers, the site builds, the lab's kernels, each
+Node tool, the rest). A process that starts and ends between two readings is missed, and each loses
 what it spent after the last reading: the kinds add up to a little less than "busy". Its own
 readings cost CPU too (counted in "busy", reported apart).
 

@@ -3,11 +3,11 @@
 The archive holds one folder, ``originals/``, and in it a ``README.md`` (``archive_readme.md``:
 the packages it needs and the one command, ``python -m pytest``, that runs every page's examples
 in the unpacked folder), that command's ``pytest.ini`` and ``conftest.py``
-(``archive_conftest.py``), the repository's ``pyproject.toml`` and ``LICENSE`` (``pip install -e .`` installs the archive's ``attn``), the
-package ``attn`` (the files of its folder), every page's Markdown source as published (generated
-parts filled in, as in its twin ``NAME.md``), the lab notebooks' sources, and a
-``manifest.json``: each file → where the site publishes it (from the site's root, or null) and
-its SHA-256. Unpacked, it runs without the repository.
+(``archive_conftest.py``), the repository's ``pyproject.toml`` and ``LICENSE`` (``pip install
+-e .`` installs the archive's ``attn``), the package ``attn`` (the files of its folder), every
+page's Markdown source as published (generated parts filled in, as in its twin ``NAME.md``), the
+lab notebooks' sources, and a ``manifest.json``: each file → where the site publishes it (from
+the site's root, or null) and its SHA-256. Unpacked, it runs without the repository.
 
 It is a file of the site (added in ``on_files``), so that a page may link to it, in every
 language's folder (``originals.zip``, ``en/originals.zip``, the same bytes): a page's twin links
