@@ -14,15 +14,18 @@ it out.
 >>> fig.state("b0").ahead  # shown at b0, explained at b2
 (('A', 'b2'), ('V', 'b2'), ('Y', 'b2'))
 
-The page also has an interactive figure in which the reader turns query 1: ``query_turns()``
-returns each of its settings, every direction θ and length r of query 1, read against each V,
-computed here too. Its keys are ``angles`` (degrees), ``lengths``, ``values`` (each V the reader
-picks from, as a table of rows, which the page draws) and ``states``, one per setting (the key's
-name; not the lesson's states b0–b1; θ varying fastest, then r), each with
+R36's page also has an interactive figure in which the reader turns query 1: ``query_turns()``
+returns its settings (each of 24 directions θ with each of 3 lengths r of query 1), read
+against each V, computed here too. Its keys are ``angles`` (degrees), ``lengths``, ``values``
+(each V the reader picks from, as a table of rows, which the page draws) and ``states``, one per
+setting (θ varying fastest, then r; the figure's settings, not the lesson's states b0, b2, b3,
+b1), each with
 ``q`` (rounded to three decimals before it is read), ``scores``, ``weights`` and ``outputs``
 (one per V, in the order of ``values``: the scores and weights do not depend on V):
 
 >>> turns = query_turns()
+>>> len(turns["angles"]), len(turns["lengths"]), len(turns["states"])
+(24, 3, 72)
 >>> sorted(turns), sorted(turns["states"][0])
 (['angles', 'lengths', 'states', 'values'], ['outputs', 'q', 'scores', 'weights'])
 """
