@@ -15,11 +15,11 @@ it out.
 (('A', 'b2'), ('V', 'b2'), ('Y', 'b2'))
 
 R36's page also has an interactive figure in which the reader turns query 1: ``query_turns()``
-returns its settings (each of 24 directions θ with each of 3 lengths r of query 1), read
+returns its 72 settings (every pair of 24 directions θ and 3 lengths r of query 1), read
 against each V, computed here too. Its keys are ``angles`` (degrees), ``lengths``, ``values``
-(each V the reader picks from, as a table of rows, which the page draws) and ``states``, one per
-setting (θ varying fastest, then r; the figure's settings, not the lesson's states b0, b2, b3,
-b1), each with
+(each V the reader picks from, as a table of rows, which the page draws) and ``states``
+(despite the name, one per setting of the figure, not the lesson's states b0, b2, b3, b1; θ
+varying fastest, then r), each with
 ``q`` (rounded to three decimals before it is read), ``scores``, ``weights`` and ``outputs``
 (one per V, in the order of ``values``: the scores and weights do not depend on V):
 
