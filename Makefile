@@ -8,6 +8,12 @@ STAMP  := $(VENV)/.installed-$(shell cat requirements/lock.txt pyproject.toml | 
 
 # Material 9.8 prints a banner about MkDocs 2 on every build; it changes nothing here.
 export NO_MKDOCS_2_WARNING := 1
+# nbconvert, imported by mkdocs-jupyter as each build loads its configuration, otherwise makes
+# every exporter it has to learn which are enabled, only to list their names in its command's
+# help: most of what loading a configuration costs, in every build and test process. Its
+# documented switch (nbconvert's "Configuration options") lists them unchecked; the site is the
+# same, byte for byte (benchmarks/NOTES.md).
+export NBCONVERT_DISABLE_CONFIG_EXPORTERS := 1
 # Bytecode caches are written (an environment may turn them off): the test run's processes
 # (workers, copy builds, kernels, make check) then share the project's compiled modules, and
 # pytest keeps its rewritten test modules between runs. Empty means unset to Python.

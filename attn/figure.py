@@ -162,17 +162,19 @@ def query_turns(
     >>> [turns["states"][i * len(ANGLES) + ANGLES.index(45)]["outputs"] for i in range(len(LENGTHS))]
     [((1.0, 2.0), (1.832, 1.584)), ((1.0, 2.0), (2.007, 1.497)), ((1.0, 2.0), (2.788, 1.106))]
     """
-    states = []
-    for length in lengths:
-        for angle in angles:
-            theta = np.deg2rad(angle)
-            q = np.round(length * np.array([np.cos(theta), np.sin(theta)]), DECIMALS) + 0.0
-            # Only the output depends on V: one read per V, the scores and weights shown once.
-            reads = [read(q, K, V) for V in values]
-            rows = {"q": q, "scores": reads[0].scores, "weights": reads[0].weights}
-            state: dict[str, Any] = {name: _table([row])[0] for name, row in rows.items()}
-            state["outputs"] = _table([each.output for each in reads])
-            states.append(state)
+    theta = np.deg2rad(np.asarray(angles, dtype=np.float64))
+    directions = np.stack([np.cos(theta), np.sin(theta)], axis=-1)
+    # Every setting's q₁ as a row of one Q, θ varying fastest: the 72 reads laid side by side
+    # are one read (R36's point), one per V; only the output depends on V.
+    Q = np.round(np.asarray(lengths, dtype=np.float64)[:, None, None] * directions, DECIMALS)
+    Q = Q.reshape(-1, 2) + 0.0  # no -0.0
+    reads = [read(Q, K, V) for V in values]
+    outputs = zip(*(_table(each.output) for each in reads), strict=True)
+    shown = (_table(Q), _table(reads[0].scores), _table(reads[0].weights), outputs)
+    states = [
+        {"q": q, "scores": scores, "weights": weights, "outputs": tuple(output)}
+        for q, scores, weights, output in zip(*shown, strict=True)
+    ]
     return {
         "angles": angles,
         "lengths": lengths,

@@ -39,6 +39,7 @@ PYTHON = sys.executable
 # A cache folder named in the environment would be shared by every copy: each copy keeps its own.
 ENV = {k: v for k, v in os.environ.items() if k != "SITE_CACHE_DIR"}
 ENV["NO_MKDOCS_2_WARNING"] = "1"
+ENV["NBCONVERT_DISABLE_CONFIG_EXPORTERS"] = "1"  # as the Makefile sets it
 
 UNIT = 10  # lessons per nav section
 LOCALES = ("zh", "en")  # each language's pages: docs/zh/, docs/en/

@@ -55,7 +55,8 @@ class Glossary(TypedDict):
 def load_glossary(path: Path = GLOSSARY) -> Glossary:
     """Return the whole file: ``terms`` (a list) and ``titles`` (by name)."""
     with path.open(encoding="utf-8") as f:
-        glossary: Glossary = yaml.safe_load(f)
+        # libyaml's safe loader (in PyYAML's wheels): read for every page that quotes it.
+        glossary: Glossary = yaml.load(f, Loader=yaml.CSafeLoader)
     return glossary
 
 
