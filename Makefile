@@ -14,6 +14,13 @@ export NO_MKDOCS_2_WARNING := 1
 # documented switch (nbconvert's "Configuration options") lists them unchecked; the site is the
 # same, byte for byte (benchmarks/NOTES.md).
 export NBCONVERT_DISABLE_CONFIG_EXPORTERS := 1
+# The lab's notebooks run and render the same for every user: Jupyter's and IPython's documented
+# variables point them at the build's own (empty) folders, not at ~/.jupyter (a user's nbconvert
+# config there drops the lab's code cells) nor ~/.ipython (its startup files, and a
+# PYTHONSTARTUP, run in the kernel before the notebook and can change how its numbers print).
+export JUPYTER_CONFIG_DIR := $(CURDIR)/.cache/jupyter
+export IPYTHONDIR := $(CURDIR)/.cache/ipython
+unexport PYTHONSTARTUP
 # Bytecode caches are written (an environment may turn them off): the test run's processes
 # (workers, copy builds, kernels, make check) then share the project's compiled modules, and
 # pytest keeps its rewritten test modules between runs. Empty means unset to Python.
@@ -122,19 +129,23 @@ bench: install $(NODE_STAMP) browser
 	$(BIN)/python benchmarks/audit.py
 
 # One commit, one site, on any machine: HEAD cloned and built twice from empty caches, the second
-# time varied as reprotest varies a build (reproducible-builds.org): another path, HOME, TZ,
-# locale and umask and, as root, the system's Chinese fonts hidden (a tmpfs over each folder
-# fontconfig finds them in, in a mount namespace of the build's own). Each build runs its own
-# clone's code with this venv's packages; diff names the files that differ, and make fails.
+# time varied as reprotest varies a build (reproducible-builds.org): another path, TZ, locale and
+# umask, a HOME with a user's own IPython startup file and nbconvert config and, as root, the
+# system's Chinese fonts hidden (a tmpfs over each folder fontconfig finds them in, in a mount
+# namespace of the build's own). Each build runs its own clone's code with this venv's packages;
+# diff names the files that differ, and make fails.
 repro: install
 	@set -e; tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
 	[ "$$(id -u)" != 0 ] || hide=$$(fc-list :lang=zh file | sed 's|/[^/]*$$||' | sort -u | sed 's|.*|mount -t tmpfs fonts "&";|'); \
 	build() { dir=$$tmp/$$1 mask=$$2 settings=$$3; shift 3; \
-	  echo "build: HEAD at $$dir, umask $$mask, $$settings, empty HOME and caches"; \
-	  (umask $$mask && git clone -q . "$$dir" && mkdir "$$dir.home" && cd "$$dir" && \
+	  echo "build: HEAD at $$dir, umask $$mask, $$settings, HOME $$dir.home, empty caches"; \
+	  (umask $$mask && git clone -q . "$$dir" && mkdir -p "$$dir.home" && cd "$$dir" && \
 	  env -u MPLCONFIGDIR -u XDG_CACHE_HOME HOME="$$dir.home" PYTHONPATH="$$dir" $$settings "$$@" \
 	  $(abspath $(BIN))/python -m coursesite build "$$dir.site"); }; \
 	build a/course 022 "TZ=UTC LANG=C.UTF-8 LC_ALL=C.UTF-8"; \
+	user=$$tmp/b/another/place/course.home; mkdir -p "$$user/.ipython/profile_default/startup" "$$user/.jupyter"; \
+	echo 'import numpy; numpy.set_printoptions(sign="+")' > "$$user/.ipython/profile_default/startup/00-mine.py"; \
+	echo 'c.HTMLExporter.exclude_input = True' > "$$user/.jupyter/jupyter_nbconvert_config.py"; \
 	build b/another/place/course 077 "TZ=Pacific/Kiritimati LANG=C LC_ALL=C" $${hide:+unshare --mount} \
 	  sh -c "set -e; $$hide"' echo "$$(fc-list :lang=zh | wc -l) Chinese fonts in sight"; exec "$$@"' sh; \
 	diff -rq "$$tmp/a/course.site" "$$tmp/b/another/place/course.site" || { echo "make repro: the sites differ" >&2; exit 1; }; \
