@@ -55,8 +55,9 @@ def commit_time(folder: Path) -> str | None:
 
 
 def revision(folder: Path) -> str:
-    """Return the short hash of git's HEAD in ``folder``, or ``"unknown"`` outside git."""
-    return git_answer(folder, "rev-parse", "--short", "HEAD") or "unknown"
+    """Return seven digits of git's HEAD in ``folder`` (more only if they are ambiguous, not as
+    many as a user's ``core.abbrev`` asks for), or ``"unknown"`` outside git."""
+    return git_answer(folder, "rev-parse", "--short=7", "HEAD") or "unknown"
 
 
 def dated_from_the_commit(project: Path) -> None:
