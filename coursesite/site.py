@@ -37,8 +37,8 @@ def language_configs(project: Path, site: Path | None = None) -> list[MkDocsConf
     ``site_url``, ``SITE_URL``) and that folder (``mkdocs serve`` of one language previews it
     at the root)."""
     configs = [load_config(str(project / name)) for name in CONFIGS]
-    for config in configs:
-        place = os.path.relpath(config.site_dir, configs[0].site_dir)
+    places = [os.path.relpath(config.site_dir, configs[0].site_dir) for config in configs]
+    for config, place in zip(configs, places, strict=True):
         if ("" if place == "." else place + "/") != folder(config):  # two settings, one place
             raise ConfigurationError(
                 f"{config.config_file_path}: site_dir builds the language into {place!r}, "
@@ -47,10 +47,7 @@ def language_configs(project: Path, site: Path | None = None) -> list[MkDocsConf
         config.extra[WHOLE_SITE] = True  # each language keeps what the whole site's files need
         if config.site_url:
             config.site_url = config.site_url.rstrip("/") + "/" + folder(config)
-    if site is not None:
-        # Each language's folder under the site's root, as the configurations place it.
-        places = [os.path.relpath(config.site_dir, configs[0].site_dir) for config in configs]
-        for config, place in zip(configs, places, strict=True):
+        if site is not None:  # its folder under that root, as the configurations place it
             config.site_dir = str(site / place)
     return configs
 

@@ -32,9 +32,10 @@ import json
 import re
 import shutil
 import subprocess
-import sys
 import tempfile
 from pathlib import Path
+
+from pagefind_bin_extended import get_executable
 
 #: Where the index goes, under the site; ``search.js`` imports ``pagefind.js`` from there.
 FOLDER = "pagefind"
@@ -72,7 +73,8 @@ def write_search_index(site: Path) -> None:
                 f'<html lang="{body["lang"]}"><body>{indexed_text(body[0])}</body></html>',
                 encoding="utf-8",
             )
-        command = [sys.executable, "-m", "pagefind", "--site", copy]
+        # The binary, as its package documents it (``python -m pagefind`` starts Python first).
+        command = [str(get_executable()), "--site", copy]
         command += ["--output-path", str(site / FOLDER), *OPTIONS]
         done = subprocess.run(command, capture_output=True, text=True, check=False)
     if done.returncode != 0:
