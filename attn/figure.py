@@ -164,7 +164,7 @@ def query_turns(
     """
     theta = np.deg2rad(np.asarray(angles, dtype=np.float64))
     directions = np.stack([np.cos(theta), np.sin(theta)], axis=-1)
-    # Every setting's q₁ as a row of one Q, θ varying fastest: the 72 reads laid side by side
+    # Every setting's q₁ as a row of one Q, θ varying fastest: the settings' reads laid side by side
     # are one read (R36's point), one per V; only the output depends on V.
     Q = np.round(np.asarray(lengths, dtype=np.float64)[:, None, None] * directions, DECIMALS)
     Q = Q.reshape(-1, 2) + 0.0  # no -0.0

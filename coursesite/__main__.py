@@ -16,7 +16,8 @@ if __name__ == "__main__":
     logging.getLogger("mkdocs").addHandler(said)
     logging.getLogger("mkdocs").setLevel(logging.INFO)
     build_site(Path.cwd(), Path(sys.argv[2]) if len(sys.argv) > 2 else None)
-    # Built, every file closed and every language's process joined: leave as mypy does, without
-    # freeing the imported packages object by object, a tenth of a warm build (benchmarks/NOTES.md).
+    # Built, every file closed and every language's process joined: leave as mypy does, flushed
+    # but without freeing the imported packages object by object (benchmarks/NOTES.md).
+    sys.stdout.flush()
     logging.shutdown()
     os._exit(0)

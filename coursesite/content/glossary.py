@@ -55,8 +55,8 @@ class Glossary(TypedDict):
 def load_glossary(path: Path = GLOSSARY) -> Glossary:
     """Return the whole file: ``terms`` (a list) and ``titles`` (by name)."""
     with path.open(encoding="utf-8") as f:
-        # libyaml's safe loader (in PyYAML's wheels): read for every page that quotes it.
-        glossary: Glossary = yaml.load(f, Loader=yaml.CSafeLoader)
+        # libyaml's safe loader where PyYAML has it (its wheels): read for every page quoting it.
+        glossary: Glossary = yaml.load(f, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     return glossary
 
 
