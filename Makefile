@@ -17,10 +17,16 @@ export NBCONVERT_DISABLE_CONFIG_EXPORTERS := 1
 # The lab's notebooks run and render the same for every user: Jupyter's and IPython's documented
 # variables point them at the build's own (empty) folders, not at ~/.jupyter (a user's nbconvert
 # config there drops the lab's code cells) nor ~/.ipython (its startup files, and a
-# PYTHONSTARTUP, run in the kernel before the notebook and can change how its numbers print).
+# PYTHONSTARTUP, run in the kernel before the notebook and can change how its numbers print);
+# the venv's kernel and templates come first, before a user's (ipykernel install --user).
+# Nor does a user's setting of the other variables these tools and Python read reach the build:
+# more config or data folders, a sitecustomize on PYTHONPATH (the kernel inherits it), -OO
+# (attn's reference is its docstrings), Pagefind's own options.
 export JUPYTER_CONFIG_DIR := $(CURDIR)/.cache/jupyter
 export IPYTHONDIR := $(CURDIR)/.cache/ipython
-unexport PYTHONSTARTUP
+export JUPYTER_PREFER_ENV_PATH := 1
+unexport PYTHONSTARTUP PYTHONPATH PYTHONHOME PYTHONOPTIMIZE JUPYTER_PATH JUPYTER_CONFIG_PATH
+unexport $(filter PAGEFIND_%,$(.VARIABLES))
 # Bytecode caches are written (an environment may turn them off): the test run's processes
 # (workers, copy builds, kernels, make check) then share the project's compiled modules, and
 # pytest keeps its rewritten test modules between runs. Empty means unset to Python.
@@ -62,8 +68,9 @@ $(NODE_STAMP):
 	touch $@
 
 # mkdocs-jupyter keys its cache of executed notebooks on the notebook and its options: a
-# notebook imports attn, so a change to attn (its code or its font) empties that cache.
-LAB_CACHE := .cache/mkdocs-jupyter/.attn-$(shell cat $(sort $(wildcard attn/*.py attn/fonts/*)) | cksum | cut -d' ' -f1)
+# notebook imports attn, numpy and matplotlib, so a change to attn (its code or its font) or to
+# the pinned packages empties that cache.
+LAB_CACHE := .cache/mkdocs-jupyter/.attn-$(shell cat $(sort $(wildcard attn/*.py attn/fonts/*)) requirements/lock.txt | cksum | cut -d' ' -f1)
 
 $(LAB_CACHE):
 	rm -rf .cache/mkdocs-jupyter

@@ -51,13 +51,13 @@ def git_answer(folder: Path, *arguments: str) -> str | None:
 
 def commit_time(folder: Path) -> str | None:
     """Return the committer time of git's HEAD in ``folder`` (seconds since 1970), or None."""
-    return git_answer(folder, "log", "-1", "--format=%ct")
+    return git_answer(folder, "log", "-1", "--no-show-signature", "--format=%ct")
 
 
 def revision(folder: Path) -> str:
-    """Return seven digits of git's HEAD in ``folder`` (more only if they are ambiguous, not as
-    many as a user's ``core.abbrev`` asks for), or ``"unknown"`` outside git."""
-    return git_answer(folder, "rev-parse", "--short=7", "HEAD") or "unknown"
+    """Return the first seven digits of git's HEAD in ``folder`` (whatever a user's
+    ``core.abbrev`` or the repository's size would make git abbreviate), or ``"unknown"``."""
+    return (git_answer(folder, "rev-parse", "HEAD") or "unknown")[:7]
 
 
 def dated_from_the_commit(project: Path) -> None:

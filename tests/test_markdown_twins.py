@@ -47,7 +47,10 @@ GENERATED = [n for n in page_names() if has_generated_parts(n)]
 def git_head(format: str) -> str | None:
     """Return ``git log -1 --format=FORMAT`` of the project's HEAD, or None outside git."""
     done = subprocess.run(
-        ["git", "log", "-1", f"--format={format}"], cwd=ROOT, capture_output=True, text=True
+        ["git", "log", "-1", "--no-show-signature", f"--format={format}"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
     )
     return done.stdout.strip() if done.returncode == 0 else None
 

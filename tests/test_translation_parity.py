@@ -192,7 +192,9 @@ def reviewed_version(source: Path, digest: str) -> tuple[str, str] | None:
         ).stdout
 
     try:
-        for commit in git("log", f"-n{HISTORY}", "--format=%H", "--", source.name).split():
+        for commit in git(
+            "log", f"-n{HISTORY}", "--no-show-signature", "--format=%H", "--", source.name
+        ).split():
             blob = git("show", f"{commit.decode()}:./{source.name}")
             if hashlib.sha256(blob).hexdigest() == digest:
                 return commit.decode(), blob.decode("utf-8")
