@@ -1,5 +1,5 @@
 # The README's commands. Each target installs what it needs first, so a fresh clone needs
-# nothing but python3 (>= 3.11), make and, for the browser tests, root or a chromium.
+# nothing but python3 (>= 3.11.5), make and, for the browser tests, root or a chromium.
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
@@ -48,7 +48,12 @@ help:
 
 # attn's distribution is attn alone; the build (coursesite) and the author's commands
 # (authoring) are the repository's code: a .pth file puts the project's folder on the path.
+# The lock is made for Python 3.11.5 (make lock): an older Python (Debian 12's is 3.11.2) would
+# stop pip on a pin it cannot install, so it is refused first, saying how to name another.
 $(STAMP):
+	@test -x $(BIN)/python || $(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11, 5))' || { \
+	  echo "make needs Python 3.11.5 or newer: $(PYTHON) is $$($(PYTHON) --version 2>&1)." >&2; \
+	  echo "Name another with PYTHON=, e.g.: make test PYTHON=python3.12" >&2; exit 1; }
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -r requirements/lock.txt
