@@ -3,7 +3,10 @@ the lesson's links, copying, and the 404 page (searching: test_search_browser.py
 
 from __future__ import annotations
 
+import code
+import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -47,6 +50,20 @@ def test_the_lessons_links_reach_their_sections(page: Page, base_url: str) -> No
         page.wait_for_url(f"{base_url}{ONE_LANGUAGE}R36/")
 
 
+class Repl(code.InteractiveConsole):
+    """Python's interactive console, as a paste reaches it (line by line), keeping its errors."""
+
+    def __init__(self) -> None:
+        super().__init__({})
+        self.errors: list[str] = []
+
+    def showsyntaxerror(self, *args: Any, **kwargs: Any) -> None:
+        self.errors.append(repr(sys.exc_info()[1]))
+
+    def showtraceback(self) -> None:
+        self.errors.append(repr(sys.exc_info()[1]))
+
+
 def test_copying_a_doctest_gives_runnable_code(tab: Tab, base_url: str) -> None:
     page, _ = tab.fresh()
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url)
@@ -63,6 +80,15 @@ def test_copying_a_doctest_gives_runnable_code(tab: Tab, base_url: str) -> None:
     ]
     assert ">>>" not in copied
     assert "array(" not in copied
+    # Pasted into Python's REPL after the page's first example: the loop's end needs a blank
+    # line, or the REPL reads the next statement as part of the loop.
+    repl = Repl()
+    for line in ["import numpy as np, attn", "from attn.lesson import Q, K, V, q1", ""]:
+        repl.push(line)
+    for line in [*copied.splitlines(), ""]:
+        repl.push(line)
+    assert repl.errors == []
+    assert repl.locals["one"].output.shape == (2,)
 
 
 @pytest.mark.parametrize("missing", ["no-such-page.html", "en/lab/no-such-page.html"])

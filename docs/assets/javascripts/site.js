@@ -22,19 +22,25 @@ document.addEventListener("click", (event) => {
 }, true);
 
 // Copying a doctest block should give runnable code: the statements without their ">>> " and
-// "... " prompts, and without the outputs. Material's copy button copies data-clipboard-text
-// when a button has it, so set it just before Material's own (bubbling) handler runs.
+// "... " prompts, and without the outputs; a blank line after a statement of several lines, which
+// Python's REPL needs to end a loop before the next statement when the code is pasted there.
+// Material's copy button copies data-clipboard-text when a button has it, so set it just before
+// Material's own (bubbling) handler runs.
 function doctestSource(text) {
   const lines = text.replace(/\n$/, "").split("\n");
   if (!lines[0].startsWith(">>>")) return null;
   const code = [];
   let inStatement = false;
+  let continued = false; // the last statement had "... " lines
   for (const line of lines) {
     if (line.startsWith(">>> ") || line === ">>>") {
+      if (continued) code.push("");
       code.push(line.slice(4));
       inStatement = true;
+      continued = false;
     } else if (inStatement && (line.startsWith("... ") || line === "...")) {
       code.push(line.slice(4));
+      continued = true;
     } else {
       inStatement = false; // an output line (a traceback's "..." included)
     }
