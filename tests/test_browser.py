@@ -89,6 +89,12 @@ def test_copying_a_doctest_gives_runnable_code(tab: Tab, base_url: str) -> None:
         repl.push(line)
     assert repl.errors == []
     assert repl.locals["one"].output.shape == (2,)
+    # So does a loop written on one line, which no page holds yet.
+    one_line = page.evaluate("doctestSource('>>> for i in range(2): i\\n0\\n1\\n>>> j = 3')")
+    repl = Repl()
+    for line in [*one_line.splitlines(), ""]:
+        repl.push(line)
+    assert (repl.errors, repl.locals.get("j")) == ([], 3)
 
 
 @pytest.mark.parametrize("missing", ["no-such-page.html", "en/lab/no-such-page.html"])

@@ -22,22 +22,23 @@ document.addEventListener("click", (event) => {
 }, true);
 
 // Copying a doctest block should give runnable code: the statements without their ">>> " and
-// "... " prompts, and without the outputs; a blank line after a statement of several lines, which
-// Python's REPL needs to end a loop before the next statement when the code is pasted there.
-// Material's copy button copies data-clipboard-text when a button has it, so set it just before
-// Material's own (bubbling) handler runs.
+// "... " prompts, and without the outputs; a blank line after a compound statement (a loop, a
+// with, a def, ...) or one of several lines, which Python's REPL needs to end it before the next
+// statement when the code is pasted there. Material's copy button copies data-clipboard-text
+// when a button has it, so set it just before Material's own (bubbling) handler runs.
+const COMPOUND = /^(?:async\s|for\s|while\s|if\s|with\s|def\s|class\s|try\s*:|@)/;
 function doctestSource(text) {
   const lines = text.replace(/\n$/, "").split("\n");
   if (!lines[0].startsWith(">>>")) return null;
   const code = [];
   let inStatement = false;
-  let continued = false; // the last statement had "... " lines
+  let continued = false; // the last statement is compound or had "... " lines
   for (const line of lines) {
     if (line.startsWith(">>> ") || line === ">>>") {
       if (continued) code.push("");
       code.push(line.slice(4));
       inStatement = true;
-      continued = false;
+      continued = COMPOUND.test(line.slice(4));
     } else if (inStatement && (line.startsWith("... ") || line === "...")) {
       code.push(line.slice(4));
       continued = true;
