@@ -1,5 +1,5 @@
 # The README's commands. Each target installs what it needs first, so a fresh clone needs
-# nothing but python3 (>= 3.11.5), make and, for the browser tests, root or a chromium.
+# nothing but python3 (>= 3.11.5), make, npm and, for the browser tests, root or a chromium.
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
@@ -19,9 +19,9 @@ export NBCONVERT_DISABLE_CONFIG_EXPORTERS := 1
 # config there drops the lab's code cells) nor ~/.ipython (its startup files, and a
 # PYTHONSTARTUP, run in the kernel before the notebook and can change how its numbers print);
 # the venv's kernel and templates come first, before a user's (ipykernel install --user).
-# Nor does a user's setting of the other variables these tools and Python read reach the build:
-# more config or data folders, a sitecustomize on PYTHONPATH (the kernel inherits it), -OO
-# (attn's reference is its docstrings), Pagefind's own options.
+# Nor do these variables of a user's reach the build: more config or data folders, a
+# sitecustomize on PYTHONPATH (the kernel inherits it), -OO (attn's reference is its
+# docstrings), Pagefind's own options.
 export JUPYTER_CONFIG_DIR := $(CURDIR)/.cache/jupyter
 export IPYTHONDIR := $(CURDIR)/.cache/ipython
 export JUPYTER_PREFER_ENV_PATH := 1
@@ -48,12 +48,15 @@ help:
 
 # attn's distribution is attn alone; the build (coursesite) and the author's commands
 # (authoring) are the repository's code: a .pth file puts the project's folder on the path.
-# uv installs the lock (pip only installs uv): the same pins in a third of pip's time on a fresh
-# machine (benchmarks/NOTES.md), and it makes the lock too.
+# uv installs the lock (pip only installs uv): the same pins, faster than pip on a fresh machine
+# (benchmarks/NOTES.md); it makes the lock too.
 UV := uv==0.13.9
 # The lock is made for Python 3.11.5 (make lock): an older Python (Debian 12's is 3.11.2) would
 # stop the install on a pin it cannot have, so it is refused first, saying how to name another.
 $(STAMP):
+	@test -x $(BIN)/python || command -v $(PYTHON) >/dev/null || { \
+	  echo "make needs Python 3.11.5 or newer, as python3 or named: make test PYTHON=..." >&2; \
+	  echo "$(PYTHON) was not found." >&2; exit 1; }
 	@test -x $(BIN)/python || $(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11, 5))' || { \
 	  echo "make needs Python 3.11.5 or newer: $(PYTHON) is $$($(PYTHON) --version 2>&1)." >&2; \
 	  echo "Name another with PYTHON=, e.g.: make test PYTHON=python3.12" >&2; exit 1; }
