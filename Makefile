@@ -54,12 +54,13 @@ UV := uv==0.13.9
 # The lock is made for Python 3.11.5 (make lock): an older Python (Debian 12's is 3.11.2) would
 # stop the install on a pin it cannot have, so it is refused first, saying how to name another.
 $(STAMP):
-	@test -x $(BIN)/python || command -v $(PYTHON) >/dev/null || { \
+	@py=$(BIN)/python; [ -x $$py ] || py=$(PYTHON); command -v $$py >/dev/null || { \
 	  echo "make needs Python 3.11.5 or newer, as python3 or named: make test PYTHON=..." >&2; \
-	  echo "$(PYTHON) was not found." >&2; exit 1; }
-	@test -x $(BIN)/python || $(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11, 5))' || { \
-	  echo "make needs Python 3.11.5 or newer: $(PYTHON) is $$($(PYTHON) --version 2>&1)." >&2; \
-	  echo "Name another with PYTHON=, e.g.: make test PYTHON=python3.12" >&2; exit 1; }
+	  echo "$$py was not found." >&2; exit 1; }; \
+	$$py -c 'import sys; sys.exit(sys.version_info < (3, 11, 5))' || { \
+	  echo "make needs Python 3.11.5 or newer: $$py is $$($$py --version 2>&1)." >&2; \
+	  echo "Name another with PYTHON=, e.g.: make test PYTHON=python3.12" >&2; \
+	  [ $$py = $(PYTHON) ] || echo "(after rm -rf $(VENV), made with the older one)" >&2; exit 1; }
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet $(UV)
 	$(BIN)/uv pip install --quiet --python $(BIN)/python --compile-bytecode -r requirements/lock.txt
@@ -170,6 +171,7 @@ repro: install
 	echo "make repro: the two sites are byte-identical ($$(find "$$tmp/a/course.site" -type f | wc -l) files)"
 
 lock:
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	test -x $(BIN)/uv || $(BIN)/python -m pip install --quiet $(UV)
 	$(BIN)/uv pip compile pyproject.toml --extra docs --extra test --python-version 3.11.5 \
 	  --no-header --no-annotate -o requirements/lock.txt
