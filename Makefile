@@ -54,11 +54,10 @@ UV := uv==0.13.9
 # The lock is made for Python 3.11.5 (make lock): an older Python (Debian 12's is 3.11.2) would
 # stop the install on a pin it cannot have, so it is refused first, saying how to name another.
 $(STAMP):
-	@py=$(BIN)/python; [ -x $$py ] || py=$(PYTHON); command -v $$py >/dev/null || { \
-	  echo "make needs Python 3.11.5 or newer, as python3 or named: make test PYTHON=..." >&2; \
-	  echo "$$py was not found." >&2; exit 1; }; \
-	$$py -c 'import sys; sys.exit(sys.version_info < (3, 11, 5))' || { \
-	  echo "make needs Python 3.11.5 or newer: $$py is $$($$py --version 2>&1)." >&2; \
+	@py=$(BIN)/python; [ -x $$py ] || py=$(PYTHON); \
+	$$py -c 'import sys; sys.exit(sys.version_info < (3, 11, 5))' 2>/dev/null || { \
+	  found=$$(command -v $$py >/dev/null && $$py --version 2>&1 || echo "not found"); \
+	  echo "make needs Python 3.11.5 or newer: $$py is $$found." >&2; \
 	  echo "Name another with PYTHON=, e.g.: make test PYTHON=python3.12" >&2; \
 	  [ $$py = $(PYTHON) ] || echo "(after rm -rf $(VENV), made with the older one)" >&2; exit 1; }
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
