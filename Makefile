@@ -19,13 +19,18 @@ export NBCONVERT_DISABLE_CONFIG_EXPORTERS := 1
 # config there drops the lab's code cells) nor ~/.ipython (its startup files, and a
 # PYTHONSTARTUP, run in the kernel before the notebook and can change how its numbers print);
 # the venv's kernel and templates come first, before a user's (ipykernel install --user).
-# Nor do these variables of a user's reach the build: more config or data folders, a
-# sitecustomize on PYTHONPATH (the kernel inherits it), -OO (attn's reference is its
-# docstrings), Pagefind's own options.
+# Nor do these variables of a user's reach the build: more data folders, a sitecustomize on
+# PYTHONPATH (the kernel inherits it), -OO (attn's reference is its docstrings), Pagefind's
+# own options.
 export JUPYTER_CONFIG_DIR := $(CURDIR)/.cache/jupyter
 export IPYTHONDIR := $(CURDIR)/.cache/ipython
 export JUPYTER_PREFER_ENV_PATH := 1
-unexport PYTHONSTARTUP PYTHONPATH PYTHONHOME PYTHONOPTIMIZE JUPYTER_PATH JUPYTER_CONFIG_PATH
+unexport PYTHONSTARTUP PYTHONPATH PYTHONHOME PYTHONOPTIMIZE JUPYTER_PATH
+# The lab's own nbconvert settings, the only config folder added (Jupyter's documented
+# JUPYTER_CONFIG_PATH): once a notebook's cells have run and their outputs are in, its kernel
+# is stopped at once (nbclient's documented shutdown_kernel), not left a third of a second to
+# tear down while the build waits; the same pages (benchmarks/NOTES.md).
+export JUPYTER_CONFIG_PATH := $(CURDIR)/coursesite/jupyter
 unexport $(filter PAGEFIND_%,$(.VARIABLES))
 # Bytecode caches are written (an environment may turn them off): the test run's processes
 # (workers, copy builds, kernels, make check) then share the project's compiled modules, and
@@ -158,7 +163,8 @@ repro: install
 	build() { dir=$$tmp/$$1 mask=$$2 settings=$$3; shift 3; \
 	  echo "build: HEAD at $$dir, umask $$mask, $$settings, HOME $$dir.home, empty caches"; \
 	  (umask $$mask && git clone -q . "$$dir" && mkdir -p "$$dir.home" && cd "$$dir" && \
-	  env -u MPLCONFIGDIR -u XDG_CACHE_HOME HOME="$$dir.home" PYTHONPATH="$$dir" $$settings "$$@" \
+	  env -u MPLCONFIGDIR -u XDG_CACHE_HOME HOME="$$dir.home" PYTHONPATH="$$dir" \
+	  JUPYTER_CONFIG_PATH="$$dir/coursesite/jupyter" $$settings "$$@" \
 	  $(abspath $(BIN))/python -m coursesite build "$$dir.site"); }; \
 	build a/course 022 "TZ=UTC LANG=C.UTF-8 LC_ALL=C.UTF-8"; \
 	user=$$tmp/b/another/place/course.home; mkdir -p "$$user/.ipython/profile_default/startup" "$$user/.jupyter"; \

@@ -40,6 +40,7 @@ PYTHON = sys.executable
 ENV = {k: v for k, v in os.environ.items() if k != "SITE_CACHE_DIR"}
 ENV["NO_MKDOCS_2_WARNING"] = "1"
 ENV["NBCONVERT_DISABLE_CONFIG_EXPORTERS"] = "1"  # as the Makefile sets it
+ENV["JUPYTER_CONFIG_PATH"] = str(ROOT / "coursesite" / "jupyter")  # likewise
 
 UNIT = 10  # lessons per nav section
 LOCALES = ("zh", "en")  # each language's pages: docs/zh/, docs/en/
