@@ -26,10 +26,11 @@ export JUPYTER_CONFIG_DIR := $(CURDIR)/.cache/jupyter
 export IPYTHONDIR := $(CURDIR)/.cache/ipython
 export JUPYTER_PREFER_ENV_PATH := 1
 unexport PYTHONSTARTUP PYTHONPATH PYTHONHOME PYTHONOPTIMIZE JUPYTER_PATH
-# The lab's own nbconvert settings, the only config folder added (Jupyter's documented
-# JUPYTER_CONFIG_PATH): once a notebook's cells have run and their outputs are in, its kernel
-# is stopped at once (nbclient's documented shutdown_kernel), not left a third of a second to
-# tear down while the build waits; the same pages (benchmarks/NOTES.md).
+# Jupyter's documented JUPYTER_CONFIG_PATH names the lab's own nbconvert settings,
+# coursesite/jupyter/, in place of a user's folders: nbclient's documented shutdown_kernel =
+# "immediate" kills each kernel once its cells' outputs are in (its atexit hooks skipped; the lab
+# has none), where a graceful stop kept the build waiting about 0.35 s; the same pages
+# (benchmarks/NOTES.md).
 export JUPYTER_CONFIG_PATH := $(CURDIR)/coursesite/jupyter
 unexport $(filter PAGEFIND_%,$(.VARIABLES))
 # Bytecode caches are written (an environment may turn them off): the test run's processes
@@ -84,9 +85,9 @@ $(NODE_STAMP):
 	touch $@
 
 # mkdocs-jupyter keys its cache of executed notebooks on the notebook and its options: a
-# notebook imports attn, numpy and matplotlib, so a change to attn (its code or its font) or to
-# the pinned packages empties that cache.
-LAB_CACHE := .cache/mkdocs-jupyter/.attn-$(shell cat $(sort $(wildcard attn/*.py attn/fonts/*)) requirements/lock.txt | cksum | cut -d' ' -f1)
+# notebook imports attn, numpy and matplotlib, so a change to attn (its code or its font), to the
+# lab's nbconvert settings or to the pinned packages empties that cache.
+LAB_CACHE := .cache/mkdocs-jupyter/.attn-$(shell cat $(sort $(wildcard attn/*.py attn/fonts/* coursesite/jupyter/*)) requirements/lock.txt | cksum | cut -d' ' -f1)
 
 $(LAB_CACHE):
 	rm -rf .cache/mkdocs-jupyter
