@@ -26,13 +26,13 @@ export JUPYTER_CONFIG_DIR := $(CURDIR)/.cache/jupyter
 export IPYTHONDIR := $(CURDIR)/.cache/ipython
 export JUPYTER_PREFER_ENV_PATH := 1
 unexport PYTHONSTARTUP PYTHONPATH PYTHONHOME PYTHONOPTIMIZE JUPYTER_PATH
+unexport $(filter PAGEFIND_%,$(.VARIABLES))
 # Jupyter's documented JUPYTER_CONFIG_PATH names the lab's own nbconvert settings,
 # coursesite/jupyter/, in place of a user's folders: nbclient's documented shutdown_kernel =
 # "immediate" kills each kernel once its cells' outputs are in (its atexit hooks skipped; the lab
 # has none), where a graceful stop kept the build waiting about 0.35 s; the same pages
 # (benchmarks/NOTES.md).
 export JUPYTER_CONFIG_PATH := $(CURDIR)/coursesite/jupyter
-unexport $(filter PAGEFIND_%,$(.VARIABLES))
 # Bytecode caches are written (an environment may turn them off): the test run's processes
 # (workers, copy builds, kernels, make check) then share the project's compiled modules, and
 # pytest keeps its rewritten test modules between runs. Empty means unset to Python.
