@@ -8,7 +8,6 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from bs4 import BeautifulSoup
 
 from tests.docs_pages import twin
 from tests.markdown_parts import body
