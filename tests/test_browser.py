@@ -68,27 +68,26 @@ def test_copying_a_doctest_gives_runnable_code(tab: Tab, base_url: str) -> None:
     page, _ = tab.fresh()
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url)
     page.goto(f"{base_url}{ONE_LANGUAGE}R36/")
-    # State b2's first example: the read, its weights and its output.
+    # The stacking's example: Q, the read, and a loop that checks each row against its own read.
     block = page.locator("article .highlight").filter(has_text="r = attn.read(Q, K, V)").first
     block.hover()
     block.locator("button[data-md-type=copy]").click()
     copied = page.evaluate("navigator.clipboard.readText()")
     assert copied.splitlines()[:3] == [
+        "Q",
         "r = attn.read(Q, K, V)",
-        "r.weights.round(3)",
-        "r.output.round(3)",
+        "for i in range(len(Q)):",
     ]
     assert ">>>" not in copied
     assert "array(" not in copied
-    # Pasted into Python's REPL after the page's first example: the loop's end needs a blank
-    # line, or the REPL reads the next statement as part of the loop.
+    # Pasted into Python's REPL after the page's first example, it runs, the loop included.
     repl = Repl()
     for line in ["import numpy as np, attn", "from attn.lesson import Q, K, V, q1", ""]:
         repl.push(line)
     for line in [*copied.splitlines(), ""]:
         repl.push(line)
     assert repl.errors == []
-    assert repl.locals["one"].output.shape == (2,)
+    assert repl.locals["r"].output.shape == (2, 2)
     # So does a loop written on one line, which no page holds yet.
     one_line = page.evaluate("doctestSource('>>> for i in range(2): i\\n0\\n1\\n>>> j = 3')")
     repl = Repl()
