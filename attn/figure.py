@@ -157,7 +157,7 @@ def query_turns(
     ((0.707, 0.707), (0.248, 0.248, 0.503))
     >>> turns["states"][2 * len(ANGLES) + ANGLES.index(45)]["weights"]  # length 4: sharper
     (0.053, 0.053, 0.894)
-    >>> # Y₁ at 45°, r = 0.5, 1, 4: the lesson's V keeps it at (1, 2), the midpoint of its rows 1
+    >>> # y₁ at 45°, r = 0.5, 1, 4: the lesson's V keeps it at (1, 2), the midpoint of its rows 1
     >>> # and 2; the triangle's moves it toward its row 3, (3, 1).
     >>> [turns["states"][i * len(ANGLES) + ANGLES.index(45)]["outputs"] for i in range(len(LENGTHS))]
     [((1.0, 2.0), (1.832, 1.584)), ((1.0, 2.0), (2.007, 1.497)), ((1.0, 2.0), (2.788, 1.106))]

@@ -13,7 +13,7 @@ that changed.
 >>> print(describe_change(before, after, changed="query 2", language="en"))
 Two heatmaps of the weights A (2 queries × 2 sources), before and after changing only query 2. Row 1 is unchanged. Row 2 changes: source 1: 0.250 → 0.500, source 2: 0.750 → 0.500.
 >>> print(describe_change(before, before, changed="V", language="zh"))
-两张热图：改动前的权重 A 与只改 V 之后的 A（2 个查询 × 2 个来源）。权重一个都没变。
+两张热图：改动前的权重 A 与只改 V 之后的 A（2 个 query × 2 个来源）。权重一个都没变。
 """
 
 from __future__ import annotations
@@ -188,7 +188,7 @@ def describe_change(before: ArrayLike, after: ArrayLike, *, changed: str, langua
     No matplotlib is needed.
 
     >>> print(describe_change([[0.5, 0.5]], [[0.25, 0.75]], changed="query 1", language="zh"))
-    两张热图：改动前的权重 A 与只改 query 1 之后的 A（1 个查询 × 2 个来源）。第 1 行改变：来源 1：0.500 → 0.250，来源 2：0.500 → 0.750。
+    两张热图：改动前的权重 A 与只改 query 1 之后的 A（1 个 query × 2 个来源）。第 1 行改变：来源 1：0.500 → 0.250，来源 2：0.500 → 0.750。
     """
     old, new = _checked_pair(before, after)
     n_q, n_k = old.shape
@@ -198,7 +198,7 @@ def describe_change(before: ArrayLike, after: ArrayLike, *, changed: str, langua
     chinese = language == "zh"
     if chinese:
         parts = [
-            f"两张热图：改动前的权重 A 与只改 {changed} 之后的 A（{n_q} 个查询 × {n_k} 个来源）。"
+            f"两张热图：改动前的权重 A 与只改 {changed} 之后的 A（{n_q} 个 query × {n_k} 个来源）。"
         ]
     else:
         queries = "query" if n_q == 1 else "queries"

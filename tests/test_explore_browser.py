@@ -80,7 +80,7 @@ def test_the_other_v_spans_a_triangle_and_moves_the_output_off_the_segment(
         page.keyboard.press("ArrowRight")
     state = data["states"][lengths.index(1) * len(angles) + angles.index(45)]
     shown_y1 = page.locator(".r36-explore__y")
-    # The lesson's V is the default: at 45° its Y₁ is pinned at the segment's midpoint.
+    # The lesson's V is the default: at 45° its y₁ is pinned at the segment's midpoint.
     assert shown_y1.all_inner_texts() == [number(y) for y in state["outputs"][0]] == ["1", "2"]
     flat = page.locator(".r36-explore polygon").get_attribute("points")
     other = page.locator("label:has(input[name=r36-explore-values])").nth(1)
@@ -88,7 +88,7 @@ def test_the_other_v_spans_a_triangle_and_moves_the_output_off_the_segment(
     other.locator("input").check()
     moved = [number(y) for y in state["outputs"][1]]
     assert shown_y1.all_inner_texts() == moved
-    assert 2 * float(moved[0]) + float(moved[1]) != 4, "Y₁ is still on the segment"
+    assert 2 * float(moved[0]) + float(moved[1]) != 4, "y₁ is still on the segment"
     assert page.locator(".r36-explore polygon").get_attribute("points") != flat
     live = page.locator(".r36-explore [aria-live=polite]")
     expect(live).to_contain_text(", ".join(moved))

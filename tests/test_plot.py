@@ -90,8 +90,10 @@ def test_the_alt_text_names_exactly_the_changed_cells(
     ]
     assert list(named_cells(alt, locale)) == expected, alt
     assert changed in alt
-    shape = "2 个查询 × 3 个来源" if locale == "zh" else "2 queries × 3 sources"
+    shape = "2 个 query × 3 个来源" if locale == "zh" else "2 queries × 3 sources"
     assert shape in alt
+    # One word for a query in a sentence: the Chinese says query, as with "query 2".
+    assert "查询" not in alt
 
 
 def test_the_lab_changes_read_as_the_lab_says(drawn: dict[tuple[str, str], Heatmaps]) -> None:
@@ -102,7 +104,9 @@ def test_the_lab_changes_read_as_the_lab_says(drawn: dict[tuple[str, str], Heatm
     )
     assert "第 1 行不变。第 2 行改变：来源 1：0.155 → 0.063，" in drawn["query 2", "zh"].alt
     assert drawn["V", "en"].alt.endswith("before and after changing only V. No weight changes.")
-    assert drawn["V", "zh"].alt.endswith("只改 V 之后的 A（2 个查询 × 3 个来源）。权重一个都没变。")
+    assert drawn["V", "zh"].alt.endswith(
+        "只改 V 之后的 A（2 个 query × 3 个来源）。权重一个都没变。"
+    )
 
 
 def test_several_unchanged_rows_are_named_together() -> None:

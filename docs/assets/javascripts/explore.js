@@ -41,7 +41,7 @@ document$.subscribe(() => {
       </tbody></table>
       <table class="r36-matrix"><caption>${word("vectors")}</caption>${head(2, "dim")}<tbody>
         ${row("q₁", '<td class="r36-explore__q"></td>', 2)}
-        ${row(`${word("output")} Y₁`, '<td class="r36-explore__y"></td>', 2)}
+        ${row(`${word("output")} y₁`, '<td class="r36-explore__y"></td>', 2)}
       </tbody></table>
       <svg class="r36-explore__plot" role="img" aria-label="${word("plot")}"></svg>
     </div>
@@ -64,7 +64,7 @@ document$.subscribe(() => {
         return `<circle cx="${x}" cy="${y}" r="4"/>
           <text x="${Number(x) + 8}" y="${Number(y) + 4}">v${"₁₂₃"[i]} (${v.map(num).join(", ")})</text>`;
       }).join("")}
-      <g class="r36-explore__y1"><rect x="-5" y="-5" width="10" height="10"/><text x="-24" y="5">Y₁</text></g>`;
+      <g class="r36-explore__y1"><rect x="-5" y="-5" width="10" height="10"/><text x="-24" y="5">y₁</text></g>`;
   };
 
   const slider = box.querySelector("input[type=range]");
@@ -93,7 +93,7 @@ document$.subscribe(() => {
     box.querySelector("output").textContent = `θ = ${angles[angle]}°`;
     // The slider speaks its value text; the region adds the output, and all of it when a
     // radio button changes the length or V (the button says only its own label).
-    const output = `${word("output")} Y₁ = (${y1.map(num).join(", ")})`;
+    const output = `${word("output")} y₁ = (${y1.map(num).join(", ")})`;
     if (announce) box.querySelector("[aria-live]").textContent =
       announce === "angle" ? output : word("both", { said, output });
   };

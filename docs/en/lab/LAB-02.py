@@ -94,20 +94,24 @@ weights_before_after(before.weights, after_v.weights, changed="V", locale=LOCALE
 # %% [markdown]
 # ## Adding batch and head axes <a id="batch-heads"></a>
 #
-# Copy the lesson's two queries $B\times H$ times: one batch of B = 2 examples with 3 heads each, the queries of the 3 heads multiplied by 1, 2 and 3. K and V stay two-dimensional and broadcast along the batch and head axes. The scores and weights have the shape $B\times H\times n_q\times n_k$. In the code, the indices b (the example) and h (the head) count from 0, as numpy does: `many.weights[0]`, printed as `A[0]`, holds the weights of example 1.
+# One batch holds B = 2 batch elements with 3 heads each. Batch element 1 uses the lesson's Q and V. Batch element 2 uses the Q and V of the two sections above: query 2 is (0, 2), and source 2's value is (4, 0). Only batch elements that differ can show that each batch element reads on its own.
 #
-# In real multi-head attention, each head has projections of its own, which compute its own Q, K and V from the same input; here the heads share the lesson's K and V and differ only by a multiple of the query, so that each head can be compared directly with the lesson's reads.
+# In each batch element, the queries of the 3 heads are multiplied by 1, 2 and 3, so there are $B\times H$ Qs, one for each head of each batch element. K stays two-dimensional and broadcasts along the batch and head axes; each batch element's V is shared by its 3 heads and broadcasts along the head axis. The scores and weights have the shape $B\times H\times n_q\times n_k$. In the code, the indices b (the batch element) and h (the head) count from 0, as numpy does: `many.weights[0]`, printed as `A[0]`, holds the weights of batch element 1.
+#
+# In real multi-head attention, each head has projections of its own, which compute its own Q, K and V from the same input; here the heads share the lesson's K and their batch element's V and differ only by a multiple of the query, so that each head can be compared directly with the lesson's reads.
 
 # %%
 B, H = 2, 3
 head_scale = np.arange(1, H + 1).reshape(1, H, 1, 1)
-Q_bh = np.broadcast_to(Q, (B, H, 2, 2)) * head_scale
-many = attn.read(Q_bh, K, V)
+Q_b = np.stack([Q, Q_new]).reshape(B, 1, 2, 2)  # one Q per batch element, shared by its heads
+V_b = np.stack([V, V_new]).reshape(B, 1, 3, 2)  # one V per batch element, shared by its heads
+Q_bh = Q_b * head_scale
+many = attn.read(Q_bh, K, V_b)
 print(many.weights.shape, many.output.shape)
-print("A[0] =", many.weights[0], sep="\n")
+print("A[0] =", many.weights[0], "A[1] =", many.weights[1], sep="\n")
 
 # %% [markdown]
-# Claim: the softmax is still over the last axis, the key axis; every row of every head of every example sums to 1, while the sums along the query axis are not 1. Each head's result is what its own two-dimensional Q gives in a separate call (two queries, so two reads at once); in every example, head 1 gives the lesson's two reads.
+# Claim: the softmax is still over the last axis, the key axis; every row of every head of every batch element sums to 1, while the sums along the query axis are not 1. Each head of each batch element gives what that head's own two-dimensional Q and its batch element's V give in a separate call (two queries, so two reads at once). Head 1 of batch element 1 gives the lesson's two reads; head 1 of batch element 2 gives the weights of the section “Change only query 2”.
 
 # %%
 assert many.weights.shape == (B, H, 2, 3)
@@ -115,17 +119,33 @@ assert many.output.shape == (B, H, 2, 2)
 assert np.allclose(many.weights, attn.softmax(many.scores, axis=-1))
 assert np.allclose(many.weights.sum(axis=-1), 1)
 assert not np.allclose(many.weights.sum(axis=-2), 1)
+assert not np.allclose(many.output[0], many.output[1])  # the two batch elements differ
 for b in range(B):
     for h in range(H):
-        one_head = attn.read(Q_bh[b, h], K, V)
+        one_head = attn.read(Q_bh[b, h], K, V_b[b, 0])
         assert np.allclose(many.weights[b, h], one_head.weights), (b, h)
         assert np.allclose(many.output[b, h], one_head.output), (b, h)
-assert np.allclose(many.weights[:, 0], before.weights)
+assert np.allclose(many.weights[0, 0], before.weights)
+assert np.allclose(many.output[0, 0], before.output)
+assert np.allclose(many.weights[1, 0], after_q.weights)
 many.weights.sum(axis=-1)
+
+# %% [markdown]
+# Now change only batch element 2: its queries reversed, its V back to the lesson's; batch element 1 stays as it was. Claim: batch element 1 keeps every number of S, A and Y, and all three change in batch element 2. Nothing is mixed across the batch axis.
+
+# %%
+Q_other, V_other = Q_bh.copy(), V_b.copy()
+Q_other[1] = -Q_bh[1]  # batch element 2's queries reversed
+V_other[1] = V  # batch element 2's V back to the lesson's
+other = attn.read(Q_other, K, V_other)
+for name in ("scores", "weights", "output"):
+    old, new = getattr(many, name), getattr(other, name)
+    assert np.array_equal(new[0], old[0]), f"{name}: batch element 1 changed"
+    assert not np.allclose(new[1], old[1]), f"{name}: batch element 2 is the same"
 
 # %% [markdown]
 # ## Summary <a id="summary"></a>
 #
 # - Change only one query: only its row of S, A and Y changes; every other row keeps every number.
 # - Change only V: S and A stay the same and Y changes; every row that reads the changed source changes, by an amount its weight decides.
-# - Add batch and head axes: each head reads on its own, the softmax is still over the last axis, the key axis, and every row sums to 1.
+# - Add batch and head axes: each head of each batch element reads on its own, the softmax is still over the last axis, the key axis, and every row sums to 1; change only one batch element, and every other batch element keeps every number.

@@ -94,20 +94,24 @@ weights_before_after(before.weights, after_v.weights, changed="V", locale=LOCALE
 # %% [markdown]
 # ## 加上 batch 与 head <a id="batch-heads"></a>
 #
-# 把课页的两个 query 复制成 $B\times H$ 份：一个 batch 里有 B = 2 个样本，每个样本 3 个 head，3 个 head 的 query 分别乘以 1、2、3。K、V 仍是二维，沿 batch 与 head 两个轴广播。分数与权重的形状是 $B\times H\times n_q\times n_k$。代码里的下标 b（样本）与 h（head）和 numpy 一样从 0 数起：`many.weights[0]`，印作 `A[0]`，是第 1 个样本的权重。
+# 一个 batch 里有 B = 2 个样本，每个样本 3 个 head。样本 1 用课页的 Q 与 V。样本 2 用前两节改过的 Q 与 V：query 2 是 (0, 2)，来源 2 的 value 是 (4, 0)。两个样本的数据不同，才能检查每个样本是否各自读取。
 #
-# 真正的多头注意力中，每个 head 有自己的投影矩阵，从同一输入算出各自的 Q、K、V；这里各 head 共用课页的 K、V，只把 query 乘以不同倍数，是为了让每个 head 都能与课页的读取直接对照。
+# 每个样本里，3 个 head 的 query 分别乘以 1、2、3，所以 Q 共有 $B\times H$ 份，每个样本的每个 head 一份。K 仍是二维，沿 batch 与 head 两个轴广播；每个样本的 V 由它的 3 个 head 共用，沿 head 轴广播。分数与权重的形状是 $B\times H\times n_q\times n_k$。代码里的下标 b（样本）与 h（head）和 numpy 一样从 0 数起：`many.weights[0]`，印作 `A[0]`，是第 1 个样本的权重。
+#
+# 真正的多头注意力中，每个 head 有自己的投影矩阵，从同一输入算出各自的 Q、K、V；这里各 head 共用课页的 K 与所在样本的 V，只把 query 乘以不同倍数，是为了让每个 head 都能与课页的读取直接对照。
 
 # %%
 B, H = 2, 3
 head_scale = np.arange(1, H + 1).reshape(1, H, 1, 1)
-Q_bh = np.broadcast_to(Q, (B, H, 2, 2)) * head_scale
-many = attn.read(Q_bh, K, V)
+Q_b = np.stack([Q, Q_new]).reshape(B, 1, 2, 2)  # one Q per batch element, shared by its heads
+V_b = np.stack([V, V_new]).reshape(B, 1, 3, 2)  # one V per batch element, shared by its heads
+Q_bh = Q_b * head_scale
+many = attn.read(Q_bh, K, V_b)
 print(many.weights.shape, many.output.shape)
-print("A[0] =", many.weights[0], sep="\n")
+print("A[0] =", many.weights[0], "A[1] =", many.weights[1], sep="\n")
 
 # %% [markdown]
-# 结论：softmax 仍在最后一个轴上，也就是 key 轴；每个样本、每个 head 的每一行都和为 1，沿 query 轴求和则不是 1。每个 head 的结果，都等于单独用这个 head 的二维 Q 算一次（两个 query，一次算出两次读取）；每个样本的第 1 个 head 都给出课页的两次读取。
+# 结论：softmax 仍在最后一个轴上，也就是 key 轴；每个样本、每个 head 的每一行都和为 1，沿 query 轴求和则不是 1。每个样本的每个 head，结果都等于单独用这个 head 的二维 Q 与这个样本的 V 算一次（两个 query，一次算出两次读取）。样本 1 的第 1 个 head 给出课页的两次读取；样本 2 的第 1 个 head 给出“只改 query 2”一节的权重。
 
 # %%
 assert many.weights.shape == (B, H, 2, 3)
@@ -115,17 +119,33 @@ assert many.output.shape == (B, H, 2, 2)
 assert np.allclose(many.weights, attn.softmax(many.scores, axis=-1))
 assert np.allclose(many.weights.sum(axis=-1), 1)
 assert not np.allclose(many.weights.sum(axis=-2), 1)
+assert not np.allclose(many.output[0], many.output[1])  # the two batch elements differ
 for b in range(B):
     for h in range(H):
-        one_head = attn.read(Q_bh[b, h], K, V)
+        one_head = attn.read(Q_bh[b, h], K, V_b[b, 0])
         assert np.allclose(many.weights[b, h], one_head.weights), (b, h)
         assert np.allclose(many.output[b, h], one_head.output), (b, h)
-assert np.allclose(many.weights[:, 0], before.weights)
+assert np.allclose(many.weights[0, 0], before.weights)
+assert np.allclose(many.output[0, 0], before.output)
+assert np.allclose(many.weights[1, 0], after_q.weights)
 many.weights.sum(axis=-1)
+
+# %% [markdown]
+# 再只改样本 2：它的 query 反向，V 换回课页的 V；样本 1 不动。结论：样本 1 的 S、A、Y 一个数都不变，样本 2 的三者都变了。batch 轴上的样本互不混合。
+
+# %%
+Q_other, V_other = Q_bh.copy(), V_b.copy()
+Q_other[1] = -Q_bh[1]  # batch element 2's queries reversed
+V_other[1] = V  # batch element 2's V back to the lesson's
+other = attn.read(Q_other, K, V_other)
+for name in ("scores", "weights", "output"):
+    old, new = getattr(many, name), getattr(other, name)
+    assert np.array_equal(new[0], old[0]), f"{name}: batch element 1 changed"
+    assert not np.allclose(new[1], old[1]), f"{name}: batch element 2 is the same"
 
 # %% [markdown]
 # ## 小结 <a id="summary"></a>
 #
 # - 只改一个 query：只有它那一行的 S、A、Y 会变，其他行一个数都不变。
 # - 只改 V：S 与 A 不变，Y 变；读取了被改来源的行都会变，变多少由权重决定。
-# - 加上 batch 与 head：每个 head 各自独立读取，softmax 仍在最后的 key 轴上，每行和为 1。
+# - 加上 batch 与 head：每个样本的每个 head 各自独立读取，softmax 仍在最后的 key 轴上，每行和为 1；只改一个样本，其他样本一个数都不变。
