@@ -54,8 +54,7 @@ class Finder(HTMLParser):
             self.open[tag].append(self.found[-1])
 
     # In HTML a start tag's "/" closes nothing: <div/> opens a div.
-    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.handle_starttag(tag, attrs)
+    handle_startendtag = handle_starttag
 
     def handle_endtag(self, tag: str) -> None:
         if self.open.get(tag):
