@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache
-from html import unescape
 from pathlib import Path
 
 import jupytext
@@ -30,7 +29,7 @@ from mkdocs.config import load_config
 
 from attn.plot import LABEL_FAMILY, LABEL_FONT, label_characters
 from coursesite import PROJECT
-from coursesite.formulas.mathml import FONT, FORMULA, TALL_MARK, drawn_characters, math_element
+from coursesite.formulas.mathml import FONT, TALL_MARK, drawn_characters, formulas, math_element
 
 ROOT = PROJECT
 SOURCE = ROOT / "node_modules/@fontsource/stix-two-math/files/stix-two-math-latin-400-normal.woff2"
@@ -51,7 +50,7 @@ def _markdown() -> Markdown:
 def page_formulas(markdown: str) -> list[tuple[str, bool]]:
     """Return each formula of a page as ``(latex, display)``, found exactly as the build finds it."""
     html = _markdown().reset().convert(markdown)
-    return [(unescape(m[3]), m[2] == "[") for m in FORMULA.finditer(html)]
+    return [(latex, display) for _, latex, display in formulas(html) if display is not None]
 
 
 def drawn(formulas: Iterable[str | tuple[str, bool]]) -> set[str]:

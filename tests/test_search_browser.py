@@ -24,7 +24,7 @@ from tests.test_html_valid import validate_markup
 FIXTURE_URL = "search-fixture.html"
 FIXTURE = """<!doctype html><html lang="zh"><head><meta charset="utf-8"><title>对照页</title></head>
 <body><article><div data-pagefind-body lang="zh"><h1>检索对照页</h1>
-<p>回归的模型，统一的标准，变化很大；形式多样，状态良好。</p></div><!-- /pagefind-body -->
+<p>回归的模型，统一的标准，变化很大；形式多样，状态良好。</p></div>
 </article></body></html>"""
 
 #: (language, query, a page it must find), as a reader types them.

@@ -72,7 +72,7 @@ def test_pagefind_takes_each_chinese_character_for_a_word(tmp_path: Path) -> Non
     for name, text in [("one", "甲"), ("three", "归一化")]:
         page = tmp_path / name / "index.html"
         page.parent.mkdir()
-        body = f'<div data-pagefind-body lang="zh"><p>{text}</p></div><!-- /pagefind-body -->'
+        body = f'<div data-pagefind-body lang="zh"><p>{text}</p></div>'
         page.write_text(body, encoding="utf-8")
     write_search_index(tmp_path)
     fragments = bundle_fragments(tmp_path / FOLDER)

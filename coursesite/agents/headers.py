@@ -18,6 +18,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from coursesite.agents.policy import security_rules, site_policy
+from coursesite.markup import elements
 
 CONTENT_TYPES: dict[str, str] = {
     ".md": "text/markdown; charset=utf-8",
@@ -34,11 +35,10 @@ KEPT = "Cache-Control: public, max-age=31536000, immutable"
 PAGEFIND_CHUNKS = ("pagefind/fragment", "pagefind/index")
 #: A name that holds its content's hash (the build's ten hex digits, Material's eight).
 CONTENT_NAMED = re.compile(r"\.[0-9a-f]{8,}\.[^/]*$")
-#: What a page loads from the site by name: its stylesheets, scripts, icon and preloaded font,
-#: and the search dialog's script (the header's button names it for site.js).
-LOADS = re.compile(
-    r'<(?:link|script|button)\s[^>]*?(?:href|src|data-site-search)="(?P<url>[^"#?:]+)"'
-)
+#: What a page loads by name, in the attribute of the tag that names it: its stylesheets,
+#: scripts, icon and preloaded font, and the search dialog's script (the header's button names
+#: it for site.js).
+LOADS = {"link": "href", "script": "src", "button": "data-site-search"}
 
 
 def headers_text(types: Mapping[str, str] = CONTENT_TYPES) -> str:
@@ -76,8 +76,11 @@ def loaded_assets(site: Path) -> list[str]:
     found = set()
     for page in site.rglob("*.html"):
         here = page.parent.relative_to(site).as_posix()
-        for link in LOADS.finditer(page.read_text(encoding="utf-8")):
-            path = posixpath.normpath(posixpath.join(here, link["url"]))
+        for element in elements(page.read_text(encoding="utf-8"), *LOADS):
+            url = element.attrs.get(LOADS[element.tag]) or ""
+            if not url or {*"#?:"} & {*url}:
+                continue  # not a file of the site's own: a scheme (https:, data:), a query
+            path = posixpath.normpath(posixpath.join(here, url))
             if "assets" in path.split("/") and (site / path).is_file():
                 if not CONTENT_NAMED.search(path):  # browsers would keep an old one a year
                     raise RuntimeError(f"{path}: a page loads it, but its name holds no hash")

@@ -17,17 +17,13 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import re
 from collections.abc import Iterable
 from pathlib import Path
 
-INLINE = re.compile(
-    r"<(?P<tag>script|style)(?P<attrs>(?:\s[^>]*)?)>(?P<body>.*?)</(?P=tag)>",
-    re.DOTALL | re.IGNORECASE,
-)
-SRC = re.compile(r"\ssrc=", re.IGNORECASE)
-TYPE = re.compile(r"""\stype=["']?(?P<type>[^"'\s>]*)""", re.IGNORECASE)
-#: A ``<script>`` of another type (a JSON data island) is data: it never runs.
+from coursesite.markup import elements
+
+#: A ``<script>`` of another type (a JSON data island) is data: it never runs. Browsers read the
+#: type in any case, spaces around it aside.
 RUNS = {"", "module", "text/javascript", "application/javascript"}
 HEADERS = {
     "X-Frame-Options": "DENY",
@@ -52,12 +48,12 @@ def inline_hashes(html: str) -> tuple[set[str], set[str]]:
     """Return the CSP hashes of ``html``'s inline scripts that run, and of its ``<style>``s."""
     scripts: set[str] = set()
     styles: set[str] = set()
-    for found in INLINE.finditer(html):
-        kind = TYPE.search(found["attrs"])
-        if found["tag"].lower() == "style":
-            styles.add(digest(found["body"]))
-        elif not SRC.search(found["attrs"]) and (kind["type"] if kind else "") in RUNS:
-            scripts.add(digest(found["body"]))
+    for element in elements(html, "script", "style"):
+        body, attrs = digest(html[element.inner : element.close]), element.attrs
+        if element.tag == "style":
+            styles.add(body)
+        elif "src" not in attrs and (attrs.get("type") or "").strip().lower() in RUNS:
+            scripts.add(body)
     return scripts, styles
 
 

@@ -35,6 +35,7 @@ from coursesite.agents.llms import (
 )
 from coursesite.content.generated import generators, with_generated_parts
 from coursesite.languages import language, languages
+from coursesite.markup import elements
 from coursesite.notebooks import ipynb_uri
 from coursesite.words import Words
 
@@ -54,11 +55,10 @@ def with_twin_action(content: str, view: str, raw: str, label: str, media_type: 
         f'<p class="md-twin"><a href="{html.escape(view)}">{html.escape(label)}</a> · '
         f'<a href="{html.escape(raw)}" rel="alternate" type="{media_type}">{suffix}</a></p>'
     )
-    if "</h1>" not in content:
-        raise ValueError(
-            f"no title (</h1>) to put {label!r} under: does the page lack its # title?"
-        )
-    return content.replace("</h1>", "</h1>" + action, 1)
+    titles = elements(content, "h1")
+    if not titles:
+        raise ValueError(f"no title (<h1>) to put {label!r} under: does the page lack its # title?")
+    return content[: titles[0].end] + action + content[titles[0].end :]
 
 
 def page_title(page: Page) -> str:

@@ -37,20 +37,17 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-from coursesite import source_name
+from coursesite import markup, source_name
 
 #: The vendored subset, relative to ``docs_dir``; ``python -m authoring.font`` writes it.
 FONT = Path("assets/fonts/stix-two-math-subset.woff2")
 
-# arithmatex's generic output (the LaTeX inside is HTML-escaped), and the punctuation after it:
-# a line may break between a formula and its "。" or ",", so they are kept in one nowrap span.
-FORMULA = re.compile(
-    r'<(span|div) class="arithmatex">\\([(\[])(.*?)\\[)\]]</\1>([，。、；：！？）,.;:!?)]*)',
-    re.DOTALL,
-)
+#: arithmatex's generic delimiters around a formula's LaTeX (HTML-escaped): is it displayed?
+DELIMITERS = {"\\(\\)": False, "\\[\\]": True}
 
-# A formula arithmatex marked that ``FORMULA`` did not find: its markup changed.
-UNKNOWN_MARKUP = re.compile(r'class="arithmatex"[^>]*>\\[(\[](?P<latex>.*?)\\[)\]]', re.DOTALL)
+# The punctuation after an inline formula: a line may break between a formula and its "。" or
+# ",", so they are kept in one nowrap span.
+PUNCTUATION = "，。、；：！？）,.;:!?)"
 
 # MathML Core dropped the named spaces; TeX's widths in eighteenths of an em.
 NAMED_SPACES = {
@@ -371,16 +368,37 @@ def formula_place(page: Page, config: MkDocsConfig, latex: str) -> str:
     return f"{shown}:{line}" if line else shown
 
 
+def formulas(html: str) -> list[tuple[markup.Element, str, bool | None]]:
+    r"""Return each element that ``pymdownx.arithmatex`` marked in ``html``, with its LaTeX and
+    whether it is displayed: None for markup this step does not know (arithmatex's changed?).
+
+    >>> [(latex, display) for _, latex, display in formulas('<p><span class="arithmatex">'
+    ...     '\\(a&lt;b\\)</span>, <div class="arithmatex" id="x">\\[c\\]</div>')]
+    [('a<b', False), ('c', None)]
+    """
+    found = []
+    for element in markup.elements(html, "span", "div"):
+        if "arithmatex" in (element.attrs.get("class") or "").split():
+            text = html[element.inner : element.close]
+            known = element.attrs == {"class": "arithmatex"} and "<" not in text
+            display = DELIMITERS.get(text[:2] + text[-2:]) if known else None
+            found.append((element, unescape(text[2:-2]), display))
+    return found
+
+
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     """Replace each arithmatex formula in ``html`` with MathML; fail the build on a bad one,
     naming its source file and line."""
-    font = Path(config.docs_dir) / FONT
-    covered = font_characters(font)
-
-    def render(match: re.Match[str]) -> str:
-        tag, opening, latex = match[1], match[2], unescape(match[3])
+    covered = font_characters(Path(config.docs_dir) / FONT)
+    parts, done = [], 0
+    for element, latex, display in formulas(html):
+        if display is None:
+            raise PluginError(
+                f"{formula_place(page, config, latex)}: a formula in markup this step does not "
+                f"know (pymdownx.arithmatex's output changed?): {latex}"
+            )
         try:
-            mathml, drawn = converted(latex, display=opening == "[")
+            mathml, drawn = converted(latex, display)
         except FormulaError as error:
             where = formula_place(page, config, latex)
             raise PluginError(f"{where}: formula '{latex}' is malformed: {error}") from error
@@ -390,14 +408,10 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
                 f"{formula_place(page, config, latex)}: formula '{latex}' draws "
                 f"{', '.join(sorted(missing))}, which {FONT} lacks: run `make font`"
             )
-        inside, after = (match[4], "") if tag == "span" else ("", match[4])
-        return f'<{tag} class="arithmatex">{mathml}{inside}</{tag}>{after}'
-
-    html = FORMULA.sub(render, html)
-    if left := UNKNOWN_MARKUP.search(html):
-        latex = unescape(left["latex"])
-        raise PluginError(
-            f"{formula_place(page, config, latex)}: a formula in markup this step does not know "
-            f"(pymdownx.arithmatex's output changed?): {latex}"
-        )
-    return html
+        tag, end = element.tag, element.end
+        while tag == "span" and end < len(html) and html[end] in PUNCTUATION:
+            end += 1
+        parts += [html[done : element.start], f'<{tag} class="arithmatex">{mathml}']
+        parts.append(f"{html[element.end : end]}</{tag}>")
+        done = end
+    return "".join([*parts, html[done:]])

@@ -37,6 +37,8 @@ from pathlib import Path
 
 from pagefind_bin_extended import get_executable
 
+from coursesite.markup import elements
+
 #: Where the index goes, under the site; ``search.js`` imports ``pagefind.js`` from there.
 FOLDER = "pagefind"
 HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
@@ -50,12 +52,6 @@ def indexed_text(html: str) -> str:
     return HAN_RUN.sub(lambda run: "\u200b".join(run[0]), html)
 
 
-#: A page's body as ``overrides/main.html`` marks it, in its language.
-BODY = re.compile(
-    r'<div data-pagefind-body lang="(?P<lang>[^"]+)">.*?</div><!-- /pagefind-body -->', re.S
-)
-
-
 def write_search_index(site: Path) -> None:
     """Index the pages of the built ``site`` into ``site/pagefind``, or raise with Pagefind's
     own words."""
@@ -64,13 +60,17 @@ def write_search_index(site: Path) -> None:
     shutil.rmtree(site / FOLDER, ignore_errors=True)
     with tempfile.TemporaryDirectory(prefix="pagefind-") as copy:
         for page in site.rglob("*.html"):
-            body = BODY.search(page.read_text(encoding="utf-8"))
+            text = page.read_text(encoding="utf-8")
+            # A page's article, as overrides/main.html marks it, in its language.
+            marked = (e for e in elements(text, "div") if "data-pagefind-body" in e.attrs)
+            body = next(marked, None)
             if body is None:
                 continue
             target = Path(copy, page.relative_to(site))
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(
-                f'<html lang="{body["lang"]}"><body>{indexed_text(body[0])}</body></html>',
+                f'<html lang="{body.attrs["lang"]}"><body>'
+                f"{indexed_text(text[body.start : body.end])}</body></html>",
                 encoding="utf-8",
             )
         # The binary, as its package documents it (``python -m pagefind`` starts Python first).
