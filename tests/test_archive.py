@@ -27,6 +27,7 @@ from mkdocs.exceptions import PluginError
 from conftest import docstrings, pages
 from coursesite.agents.archive import FOLDER, originals_zip
 from coursesite.agents.archive_conftest import LAB_ONLY
+from coursesite.git import git
 from tests.constants import PREFIXES
 from tests.docs_pages import DOCS, ROOT
 from tests.site import ParsedPages
@@ -54,9 +55,8 @@ def repository_sources() -> list[str]:
 def package_sources() -> list[str]:
     """Return the archive's name of every file of the package ``attn`` the repository tracks
     (its modules, py.typed, its font and the font's licence)."""
-    listed = subprocess.run(
-        ["git", "ls-files", "-z", "attn"], cwd=ROOT, capture_output=True, check=True
-    ).stdout.decode()
+    listed = git(ROOT, "ls-files", "-z", "attn")
+    assert listed is not None, "attn's files are what git tracks: no git here"
     return sorted(filter(None, listed.split("\0")))
 
 

@@ -4,13 +4,13 @@ checkout's own location) in any file it holds, and no relative path that leads o
 from __future__ import annotations
 
 import re
-import subprocess
 import tomllib
 from fnmatch import fnmatch
 from pathlib import Path
 
 import pytest
 
+from coursesite.git import git
 from tests.docs_pages import ROOT
 
 #: A home folder or a checkout's location on some machine; documented system paths such as
@@ -30,9 +30,8 @@ CLIMBING = re.compile(r"(?<![\w./])(?:\.\./)+[\w][\w./-]*")
 
 def tracked_text_files() -> list[Path]:
     """Return every file git tracks that reads as UTF-8 text."""
-    listed = subprocess.run(
-        ["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True
-    ).stdout.decode()
+    listed = git(ROOT, "ls-files", "-z")
+    assert listed is not None, "the repository's files are what git tracks: no git here"
     files = []
     for name in filter(None, listed.split("\0")):
         path = ROOT / name
