@@ -43,7 +43,6 @@ import math
 import os
 import shutil
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -66,6 +65,9 @@ from synthetic_course import (
     private_copy,
     site_build,
 )
+
+from coursesite.git import git, git_answer
+from tests.runtime import free_port
 
 #: Each goal: an upper bound and its unit.
 GOALS = {
@@ -163,13 +165,6 @@ def growth(work: Path, sizes: Sequence[int]) -> dict[str, float]:
     return {"growth per page-language": ms}
 
 
-def free_port() -> int:
-    """Return a TCP port on 127.0.0.1 that nothing listens on now."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def fetch(url: str) -> str | None:
     """Return the page at ``url``, or None while the server cannot answer it."""
     try:
@@ -256,10 +251,8 @@ def test_command(work: Path) -> dict[str, float]:
     """Time the README's test command, ``make test``, on its first run in a fresh clone of the
     project's HEAD in ``work``, once the clone is installed (not timed)."""
     clone = work / "clone"
-    subprocess.run(["git", "clone", "--quiet", str(ROOT), str(clone)], check=True)
-    head = subprocess.run(
-        ["git", "rev-parse", "--short", "HEAD"], cwd=clone, capture_output=True, text=True
-    ).stdout.strip()
+    git(ROOT, "clone", "--quiet", str(ROOT), str(clone))
+    head = git_answer(clone, "rev-parse", "--short", "HEAD")
     # What make test needs installed first: the Python packages and the npm tools.
     node = make(clone, [*NODE_STAMP, "node-stamp"])[1].stdout.strip()
     seconds, run = make(clone, ["make", "install", node])

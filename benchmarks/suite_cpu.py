@@ -13,7 +13,7 @@ Why it exists (issues 31 and 33): the suite's budget is 75 s on two cores, about
 core-seconds, and the run is CPU-bound: this says which kind of work a change would have to
 remove. For the budget's own case, run it in a fresh clone with an empty ``HOME``::
 
-    git clone . /tmp/fresh && cd /tmp/fresh && make install && npm ci --ignore-scripts
+    fresh=$(mktemp -d) && git clone . "$fresh" && cd "$fresh" && make install && npm ci --ignore-scripts
     HOME=$(mktemp -d) .venv/bin/python benchmarks/suite_cpu.py
 
 Run from a project's root: ``.venv/bin/python benchmarks/suite_cpu.py [--every S] [COMMAND ...]``

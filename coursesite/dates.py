@@ -9,44 +9,11 @@ the time of the commit checked out, unless it was started with it set. Outside g
 from __future__ import annotations
 
 import os
-import subprocess
 from pathlib import Path
 
+from coursesite.git import git_answer
+
 VARIABLE = "SOURCE_DATE_EPOCH"
-
-
-def git_answer(folder: Path, *arguments: str) -> str | None:
-    """Return what ``git ARGUMENTS`` prints in ``folder``, stripped; None outside git. In a
-    checkout, git's failure (no git, a refused repository) stops the build: a site dated
-    today would not be its commit's.
-
-    >>> import tempfile
-    >>> print(git_answer(Path(tempfile.mkdtemp()), "rev-parse", "HEAD"))
-    None
-    >>> checkout = Path(tempfile.mkdtemp())
-    >>> (checkout / ".git").mkdir()
-    >>> git_answer(checkout, "rev-parse", "HEAD")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    RuntimeError: git rev-parse HEAD failed in ..., a git checkout: ...
-    """
-    try:
-        done = subprocess.run(
-            ["git", *arguments],
-            cwd=folder,
-            capture_output=True,
-            text=True,
-            check=True,
-            timeout=30,
-        )
-    except (OSError, subprocess.SubprocessError) as error:
-        if (folder / ".git").exists():
-            said = getattr(error, "stderr", None) or error
-            raise RuntimeError(
-                f"git {' '.join(arguments)} failed in {folder}, a git checkout: {said}"
-            ) from error
-        return None
-    return done.stdout.strip() or None
 
 
 def commit_time(folder: Path) -> str | None:

@@ -17,7 +17,7 @@ from typing import Any
 
 from mkdocs.plugins import CombinedEvent
 
-from coursesite import figure, languages, notebooks, templates, words
+from coursesite import caches, figure, languages, notebooks, templates, words
 from coursesite.agents import archive
 from coursesite.agents.twins import Agents
 from coursesite.assets import Assets
@@ -37,8 +37,10 @@ def hooks() -> dict[str, Any]:
         # and scripts each joined into one minified file, and these, the icon and the math
         # font named by their content, in the configuration the templates link them from.
         "on_config": CombinedEvent(languages.on_config, footer.on_config, assets.on_config),
-        # The agents' listing names the build's language before any page is listed.
-        "on_pre_build": agents.on_pre_build,
+        # What earlier builds kept (executed notebooks, compiled templates) and was cut short
+        # (a build killed, a full disk) removed before it is read, to be made again; the
+        # agents' listing names the build's language before any page is listed.
+        "on_pre_build": CombinedEvent(caches.on_pre_build, agents.on_pre_build),
         # originals.zip is a file of the site, so that pages may link it; the assets published
         # instead of the files they were made from; a .ipynb beside each notebook page (late:
         # once mkdocs-jupyter's own step made the pages).

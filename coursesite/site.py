@@ -20,7 +20,7 @@ from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import Abort, ConfigurationError
 
-from coursesite import PROJECT
+from coursesite import PROJECT, caches
 from coursesite.agents.headers import write_headers
 from coursesite.agents.llms import WHOLE_SITE, whole_site_llms
 from coursesite.dates import dated_from_the_commit
@@ -56,6 +56,10 @@ def build_site(project: Path = PROJECT, site: Path | None = None) -> Path:
     """Build every language, then the whole site's files; return the site's folder."""
     dated_from_the_commit(project)  # one commit, one site
     configs = language_configs(project, site)
+    # What the builds keep, checked before they start side by side: both read the compiled
+    # templates, and each entry cut short is named once.
+    for config in configs:
+        caches.on_pre_build(config)
     root, places = Path(configs[0].site_dir), [Path(config.site_dir) for config in configs]
     # Every language at once, one process each (forked: nothing is imported twice). The root
     # language's build cleans the root, so each other language builds beside it and moves in.

@@ -1,7 +1,8 @@
 """The theme's templates compiled once and kept: Jinja's own bytecode cache on disk, given to the
 build's Jinja environment at MkDocs' ``on_env``. Compiling Material's templates is a large part
 of a warm build, paid again by each language's build (benchmarks/NOTES.md has the measure);
-Jinja checks each compiled template against its source, so an edited one is compiled again.
+Jinja checks each compiled template against its source, so an edited one is compiled again;
+one cut short (a build killed, a full disk) is removed before the build (``caches.py``).
 
 >>> from jinja2 import DictLoader, Environment
 >>> from types import SimpleNamespace as NS
@@ -32,10 +33,14 @@ class CompiledTemplates(FileSystemBytecodeCache):
 
 def on_env(env: Environment, config: MkDocsConfig | Any, files: Any) -> Environment:
     """Give the build's Jinja environment the templates earlier builds compiled, kept in the
-    project's ``.cache/`` by Jinja's version (its bytecode's check does not cover it)."""
-    folder = (
-        Path(config.config_file_path).parent / ".cache" / f"jinja2-{metadata.version('jinja2')}"
-    )
+    project's ``.cache/`` (``compiled_folder``)."""
+    folder = compiled_folder(config)
     folder.mkdir(parents=True, exist_ok=True)
     env.bytecode_cache = CompiledTemplates(str(folder))
     return env
+
+
+def compiled_folder(config: MkDocsConfig | Any) -> Path:
+    """Return where the templates compiled for ``config``'s project are kept: its ``.cache/``,
+    by Jinja's version (its bytecode's check does not cover it)."""
+    return Path(config.config_file_path).parent / ".cache" / f"jinja2-{metadata.version('jinja2')}"

@@ -36,15 +36,19 @@ def build(
     )
 
 
-def copy_of_the_project(folder: Path) -> Path:
+def copy_of_the_project(folder: Path, own_cache: bool = False) -> Path:
     """Copy what the build reads into ``folder`` (outside git); return its mkdocs.yml. The copy
-    shares the project's cache of executed notebooks (``.cache/``)."""
+    shares the project's build cache (``.cache/``: the executed notebooks, the compiled
+    templates), or with ``own_cache`` starts from a copy of it that the project never sees."""
     for part in ("docs", "hooks", "overrides"):
         shutil.copytree(ROOT / part, folder / part, symlinks=True)
     for config in CONFIGS:
         shutil.copy(ROOT / config, folder)
     (ROOT / ".cache").mkdir(exist_ok=True)
-    (folder / ".cache").symlink_to(ROOT / ".cache", target_is_directory=True)
+    if own_cache:
+        shutil.copytree(ROOT / ".cache", folder / ".cache", symlinks=True)
+    else:
+        (folder / ".cache").symlink_to(ROOT / ".cache", target_is_directory=True)
     return folder / "mkdocs.yml"
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import posixpath
 import re
-import subprocess
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -16,6 +15,7 @@ from mkdocs.config import load_config
 from coursesite.agents.llms import Entry
 from coursesite.agents.twins import Agents
 from coursesite.content import generated
+from coursesite.git import git_answer
 from tests.constants import PREFIXES
 from tests.docs_pages import (
     DOCS,
@@ -46,13 +46,7 @@ GENERATED = [n for n in page_names() if has_generated_parts(n)]
 
 def git_head(format: str) -> str | None:
     """Return ``git log -1 --format=FORMAT`` of the project's HEAD, or None outside git."""
-    done = subprocess.run(
-        ["git", "log", "-1", "--no-show-signature", f"--format={format}"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-    )
-    return done.stdout.strip() if done.returncode == 0 else None
+    return git_answer(ROOT, "log", "-1", "--no-show-signature", f"--format={format}")
 
 
 # --- the twins --------------------------------------------------------------------------------

@@ -4,16 +4,17 @@ The archive holds one folder, ``originals/``, and in it a ``README.md`` (``archi
 the packages it needs and the one command, ``python -m pytest``, that runs every page's examples
 in the unpacked folder), that command's ``pytest.ini`` and ``conftest.py``
 (``archive_conftest.py``), the repository's ``pyproject.toml`` and ``LICENSE`` (``pip install
--e .`` installs the archive's ``attn``), the package ``attn`` (the files of its folder), every
-page's Markdown source as published (generated parts filled in, as in its twin ``NAME.md``), the
-lab notebooks' sources, and a ``manifest.json``: each file → where the site publishes it (from
-the site's root, or null) and its SHA-256. Unpacked, it runs without the repository.
+-e .`` installs the archive's ``attn``), the package ``attn``, every page's Markdown source as
+published (generated parts filled in, as in its twin ``NAME.md``), the lab notebooks' sources,
+and a ``manifest.json``: each file → where the site publishes it (from the site's root, or null)
+and its SHA-256. Unpacked, it runs without the repository.
 
 It is a file of the site (added in ``on_files``), so that a page may link to it, in every
 language's folder (``originals.zip``, ``en/originals.zip``, the same bytes): a page's twin links
 it relatively, as the page itself does. Its entries carry the build's date, not the checkout's
-file times, in a fixed order: one commit, one archive. A page's source that is not UTF-8 stops
-the build.
+file times, in a fixed order: one commit, one archive. Of ``attn`` and the pages it holds the
+files git tracks (a draft beside them is not the commit's), read from the working tree. A page's
+source that is not UTF-8 stops the build.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from mkdocs.utils import get_build_datetime
 
 from coursesite import PROJECT
 from coursesite.content.generated import generators, with_generated_parts
+from coursesite.git import tracked_files
 from coursesite.languages import languages
 
 ARCHIVE = "originals.zip"
@@ -51,6 +53,14 @@ filterwarnings = error
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
 
 
+def shipped(project: Path, folder: Path) -> list[Path]:
+    """Return the files under ``folder`` that the archive ships, in order: in a checkout of the
+    project (a clone, a worktree), those git tracks; in a copy of its files elsewhere or a tree
+    exported without git, every file there (``files_in``)."""
+    tracked = tracked_files(project, folder)
+    return files_in(folder) if tracked is None else tracked
+
+
 def files_in(folder: Path) -> list[Path]:
     """Return every file under ``folder``, hidden files and bytecode caches left out."""
     return sorted(
@@ -64,13 +74,17 @@ def files_in(folder: Path) -> list[Path]:
 
 
 def page_sources(
-    docs: Path, folders: Mapping[str, str], makers: Mapping[str, Callable[[str], str]]
+    docs: Path,
+    folders: Mapping[str, str],
+    makers: Mapping[str, Callable[[str], str]],
+    project: Path = PROJECT,
 ) -> list[tuple[str, bytes, str | None]]:
-    """Return each page and notebook source under ``docs`` (one folder per language) as the
-    site publishes it: its name in the archive, its bytes (generated parts filled by
-    ``makers``) and its address on the site (None in no built language's folder)."""
+    """Return each page and notebook source under ``docs`` (one folder per language) that the
+    archive ships (``shipped``) as the site publishes it: its name in the archive, its bytes
+    (generated parts filled by ``makers``) and its address on the site (None in no built
+    language's folder)."""
     found = []
-    for path in files_in(docs):
+    for path in shipped(project, docs):
         if path.suffix not in (".md", ".py"):
             continue
         uri = path.relative_to(docs).as_posix()
@@ -91,19 +105,21 @@ def originals_zip(
     docs: Path,
     folders: Mapping[str, str],
     makers: Mapping[str, Callable[[str], str]],
+    project: Path = PROJECT,
 ) -> bytes:
-    """Return the archive: what runs the examples, the package and its licence, the sources
-    under ``docs/``, then the manifest of all the others; every entry dated by the build."""
+    """Return the archive: what runs the examples, the package and its licence from
+    ``project``, the sources under ``docs/``, then the manifest of all the others; every entry
+    dated by the build."""
     files: list[tuple[str, bytes, str | None]] = [
         ("README.md", (HERE / "archive_readme.md").read_bytes(), None),
         ("pytest.ini", PYTEST_INI.encode("utf-8"), None),
         ("conftest.py", (HERE / "archive_conftest.py").read_bytes(), None),
-        ("pyproject.toml", (PROJECT / "pyproject.toml").read_bytes(), None),
-        ("LICENSE", (PROJECT / "LICENSE").read_bytes(), None),
+        ("pyproject.toml", (project / "pyproject.toml").read_bytes(), None),
+        ("LICENSE", (project / "LICENSE").read_bytes(), None),
     ]
-    for path in files_in(PROJECT / "attn"):
-        files.append((path.relative_to(PROJECT).as_posix(), path.read_bytes(), None))
-    files += page_sources(docs, folders, makers)
+    for path in shipped(project, project / "attn"):
+        files.append((path.relative_to(project).as_posix(), path.read_bytes(), None))
+    files += page_sources(docs, folders, makers, project)
     manifest = {
         name: {"url": url, "sha256": hashlib.sha256(data).hexdigest()} for name, data, url in files
     }

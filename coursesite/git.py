@@ -1,0 +1,74 @@
+"""Git, as the build asks it about the repository: every question through ``git``, with one
+answer outside git (None) and one failure inside a checkout (the build stops)."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+
+def git(folder: Path, *arguments: str) -> str | None:
+    """Return what ``git ARGUMENTS`` prints in ``folder``; None outside git. In a checkout,
+    git's failure (no git, a refused repository) stops the build: a site dated today, or an
+    archive of files git does not track, would not be its commit's.
+
+    >>> import tempfile
+    >>> print(git(Path(tempfile.mkdtemp()), "rev-parse", "HEAD"))
+    None
+    >>> checkout = Path(tempfile.mkdtemp())
+    >>> (checkout / ".git").mkdir()
+    >>> git(checkout, "rev-parse", "HEAD")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    RuntimeError: git rev-parse HEAD failed in ..., a git checkout: ...
+    """
+    try:
+        done = subprocess.run(
+            ["git", *arguments],
+            cwd=folder,
+            capture_output=True,
+            encoding="utf-8",  # the files' names as git stores them, whatever the locale
+            check=True,
+            timeout=30,
+        )
+    except (OSError, subprocess.SubprocessError) as error:
+        if (folder / ".git").exists():
+            said = getattr(error, "stderr", None) or error
+            raise RuntimeError(
+                f"git {' '.join(arguments)} failed in {folder}, a git checkout: {said}"
+            ) from error
+        return None
+    return done.stdout
+
+
+def git_answer(folder: Path, *arguments: str) -> str | None:
+    """Return what ``git ARGUMENTS`` prints in ``folder`` (``git``), stripped; None if it
+    prints nothing or outside git."""
+    return (git(folder, *arguments) or "").strip() or None
+
+
+def tracked_files(checkout: Path, folder: Path) -> list[Path] | None:
+    """Return the files under ``folder`` that git tracks in the checkout ``checkout`` (the
+    folder that holds its ``.git``: a clone's folder, or a worktree's file), in order, each as
+    a path under ``folder``, any missing from the working tree left out; None if ``checkout``
+    is not a checkout or ``folder`` is not in it (a copy of its files elsewhere).
+
+    >>> import tempfile
+    >>> checkout = Path(tempfile.mkdtemp())
+    >>> print(tracked_files(checkout, checkout))
+    None
+    >>> _ = git(checkout, "init", "-q")
+    >>> (checkout / "pkg").mkdir()
+    >>> for name in ("pkg/kept.py", "pkg/draft.py", "top.py"):
+    ...     _ = (checkout / name).write_text("x = 1\\n", encoding="utf-8")
+    >>> _ = git(checkout, "add", "pkg/kept.py", "top.py")
+    >>> [path.relative_to(checkout).as_posix() for path in tracked_files(checkout, checkout / "pkg")]
+    ['pkg/kept.py']
+    """
+    inside = folder.resolve()
+    if not (checkout / ".git").exists() or not inside.is_relative_to(checkout.resolve()):
+        return None
+    under = inside.relative_to(checkout.resolve()).as_posix()
+    listed = git(checkout, "ls-files", "-z", "--", under) or ""
+    paths = (folder / Path(name).relative_to(under) for name in listed.split("\0") if name)
+    return sorted(path for path in paths if path.is_file())
