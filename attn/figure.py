@@ -17,17 +17,16 @@ it out.
 R36's page also has an interactive figure in which the reader turns query 1: ``query_turns()``
 returns its 72 settings (every pair of 24 directions θ and 3 lengths r of query 1), read
 against each V, computed here too. Its keys are ``angles`` (degrees), ``lengths``, ``values``
-(each V the reader picks from, as a table of rows, which the page draws) and ``states``
-(despite the name, one per setting of the figure, not the lesson's states b0, b2, b3, b1; θ
-varying fastest, then r), each with
-``q`` (rounded to three decimals before it is read), ``scores``, ``weights`` and ``outputs``
-(one per V, in the order of ``values``: the scores and weights do not depend on V):
+(each V the reader picks from, as a table of rows, which the page draws) and ``settings``
+(θ varying fastest, then r), each with ``q`` (rounded to three decimals before it is read),
+``scores``, ``weights`` and ``outputs`` (one per V, in the order of ``values``: the scores and
+weights do not depend on V):
 
 >>> turns = query_turns()
->>> len(turns["angles"]), len(turns["lengths"]), len(turns["states"])
+>>> len(turns["angles"]), len(turns["lengths"]), len(turns["settings"])
 (24, 3, 72)
->>> sorted(turns), sorted(turns["states"][0])
-(['angles', 'lengths', 'states', 'values'], ['outputs', 'q', 'scores', 'weights'])
+>>> sorted(turns), sorted(turns["settings"][0])
+(['angles', 'lengths', 'settings', 'values'], ['outputs', 'q', 'scores', 'weights'])
 """
 
 from __future__ import annotations
@@ -150,16 +149,16 @@ def query_turns(
     read. The dict also names the angles, the lengths and each V's rows, which the page draws.
 
     >>> turns = query_turns()
-    >>> len(turns["states"]) == len(ANGLES) * len(LENGTHS)
+    >>> len(turns["settings"]) == len(ANGLES) * len(LENGTHS)
     True
-    >>> at_45 = turns["states"][len(ANGLES) + ANGLES.index(45)]  # length 1
+    >>> at_45 = turns["settings"][len(ANGLES) + ANGLES.index(45)]  # length 1
     >>> at_45["q"], at_45["weights"]
     ((0.707, 0.707), (0.248, 0.248, 0.503))
-    >>> turns["states"][2 * len(ANGLES) + ANGLES.index(45)]["weights"]  # length 4: sharper
+    >>> turns["settings"][2 * len(ANGLES) + ANGLES.index(45)]["weights"]  # length 4: sharper
     (0.053, 0.053, 0.894)
     >>> # Y₁ at 45°, r = 0.5, 1, 4: the lesson's V keeps it at (1, 2), the midpoint of its rows 1
     >>> # and 2; the triangle's moves it toward its row 3, (3, 1).
-    >>> [turns["states"][i * len(ANGLES) + ANGLES.index(45)]["outputs"] for i in range(len(LENGTHS))]
+    >>> [turns["settings"][i * len(ANGLES) + ANGLES.index(45)]["outputs"] for i in range(len(LENGTHS))]
     [((1.0, 2.0), (1.832, 1.584)), ((1.0, 2.0), (2.007, 1.497)), ((1.0, 2.0), (2.788, 1.106))]
     """
     theta = np.deg2rad(np.asarray(angles, dtype=np.float64))
@@ -171,7 +170,7 @@ def query_turns(
     reads = [read(Q, K, V) for V in values]
     outputs = zip(*(_table(each.output) for each in reads), strict=True)
     shown = (_table(Q), _table(reads[0].scores), _table(reads[0].weights), outputs)
-    states = [
+    settings = [
         {"q": q, "scores": scores, "weights": weights, "outputs": tuple(output)}
         for q, scores, weights, output in zip(*shown, strict=True)
     ]
@@ -179,5 +178,5 @@ def query_turns(
         "angles": angles,
         "lengths": lengths,
         "values": tuple(_table(V) for V in values),
-        "states": states,
+        "settings": settings,
     }
