@@ -350,6 +350,9 @@ def test_search_indexes_the_states_text_not_their_figures(site: Path, parsed: Pa
             assert text.count(caption) == 1, caption
             cells = "".join(td.get_text() for td in figure.select("table[data-matrix=A] td"))
             assert cells not in text
+        # Words only the figures have: the step from S to A, and Kᵀ's caption.
+        for word in ("softmax", "KT"):
+            assert Words(locale, "figure")[word] not in text, "the figures are indexed"
         assert "attn.scores(Q, K)" in text, "the states' doctests are indexed"
 
 
