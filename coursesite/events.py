@@ -30,13 +30,16 @@ def hooks() -> dict[str, Any]:
     ``CombinedEvent`` of a hook module as it does a plugin's). One module may serve several
     builds of a process (each rebuild of ``mkdocs serve``): a part that keeps anything between
     events starts it afresh at the build's first event it handles."""
-    agents, assets = Agents(), Assets()
+    agents, assets, figures = Agents(), Assets(), figure.Figures()
     return {
         # The site's languages checked before anything reads them; the footer names the attn
         # version that computed every number, in the build's language; the site's stylesheets
         # and scripts each joined into one minified file, and these, the icon and the math
-        # font named by their content, in the configuration the templates link them from.
-        "on_config": CombinedEvent(languages.on_config, footer.on_config, assets.on_config),
+        # font named by their content, in the configuration the templates link them from; the
+        # figure's Markdown extension added to the page's (it works on the page's tree).
+        "on_config": CombinedEvent(
+            languages.on_config, footer.on_config, assets.on_config, figures.on_config
+        ),
         # What earlier builds kept (executed notebooks, compiled templates) and was cut short
         # (a build killed, a full disk) removed before it is read, to be made again; the
         # agents' listing names the build's language before any page is listed.
@@ -48,17 +51,18 @@ def hooks() -> dict[str, Any]:
         # llms.txt lists pages in the order of the navigation, which only this event gives.
         "on_nav": agents.on_nav,
         # Generated parts (glossary, attn reference, lessons) filled in the build's language;
-        # the raw twin: the source's own bytes, its generated parts filled by the same function.
-        "on_page_markdown": CombinedEvent(generated.on_page_markdown, agents.on_page_markdown),
+        # the raw twin: the source's own bytes, its generated parts filled by the same function;
+        # the figure and explorable the page asks for in its front matter, told to the figure's
+        # extension, which adds them to the page's tree as Markdown renders it (after
+        # attr_list has given the state headings and captions their ids and classes).
+        "on_page_markdown": CombinedEvent(
+            generated.on_page_markdown, agents.on_page_markdown, figures.on_page_markdown
+        ),
         # A notebook's HTML trimmed and made like a page's, its $...$ marked (early: before the
         # formulas' step); every formula as MathML at build time, no math JavaScript; the
-        # full-text view and raw twin linked under the title; the figure and explorable a page
-        # asks for in its front matter, in the page's own HTML where its captions are.
+        # full-text view and raw twin linked under the title.
         "on_page_content": CombinedEvent(
-            notebooks.on_page_content,
-            mathml.on_page_content,
-            agents.on_page_content,
-            figure.on_page_content,
+            notebooks.on_page_content, mathml.on_page_content, agents.on_page_content
         ),
         # The theme's templates compiled once and kept; the words of the build's language for
         # the page's scripts.

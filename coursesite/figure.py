@@ -1,4 +1,6 @@
-r"""R36's figure, one static figure per state, numbers from ``attn.figure``.
+r"""R36's figure, one static figure per state, numbers from ``attn.figure``, and its explorable's
+data: put into the page by a Python-Markdown extension (``Figures``), in the page's element
+tree as Markdown builds it, never by editing its HTML as text.
 
 A page has the figure because it asks for it in its front matter, in each language's page::
 
@@ -10,46 +12,60 @@ A page has the figure because it asks for it in its front matter, in each langua
 headings; a page that asks must have every state's heading and caption, or the build stops and
 names the page.
 
-An explorable is asked for the same way (``explore: r36-explore``, ``EXPLORABLES``): its states,
-computed by ``attn``, go into the page as a JSON data island of that id, right after the
-paragraph of class ``r36-explore-caption``, which says what it shows;
+An explorable is asked for the same way (``explore: r36-explore``, ``EXPLORABLES``): its
+settings, computed by ``attn``, go into the page as a JSON data island of that id, right after
+the paragraph of class ``r36-explore-caption``, which says what it shows;
 ``assets/javascripts/explore.js`` draws it there.
 
-Each state's section (``<h2 id="state-b0">`` …) gets its own complete figure right under its
-heading, so the page reads fully without JavaScript; ``assets/javascripts/figure.js`` then
-turns the four into one figure with a stepper. The Markdown source is untouched: an agent
-reads each state's numbers in that state's doctest, and what its figure shows in the state's
-caption paragraph, written in the page's own words right under the heading:
+Each state's section (a heading of the page, ``<h2 id="state-b0">`` …) gets its own complete
+figure right under its heading, so the page reads fully without JavaScript;
+``assets/javascripts/figure.js`` then turns the four into one figure with a stepper. The
+Markdown source is untouched: an agent reads each state's numbers in that state's doctest, and
+what its figure shows in the state's caption paragraph, written in the page's own words right
+under the heading:
 
     ## State b0 { #state-b0 }
 
-    Figure b0: row 1 of the score table S is query 1; … Highlighted: row 1 of S.
+    Figure b0: q₁, row 1 of Q, meets each column of Kᵀ … Highlighted: row 1 of Q and S.
     { .r36-figure-caption }
 
-That paragraph is the one caption a reader sees; the figure is described by it
-(``aria-describedby``) and takes its text from it for the stepper to announce.
+That paragraph is the one caption, which a reader sees and search indexes; the figure is
+described by it (``aria-describedby``), and the stepper announces its text as it moves.
 
->>> from attn.figure import lesson_figure
->>> page = ('<h2 id="state-b0">State b0</h2><p class="r36-figure-caption">Row 1 of S.</p>'
-...         '<h2 id="next">…</h2>')
->>> caption = captions(page, ["b0"])["b0"]
->>> caption
-Caption(key='b0', id='figure-b0-caption', text='Row 1 of S.')
->>> html = figure_html(lesson_figure(), "b0", "en", caption)
->>> '<figcaption hidden>Row 1 of S.</figcaption>' in html, 'aria-describedby="figure-b0-caption"' in html
-(True, True)
->>> html.count('class="is-highlighted"')
-1
+Each figure draws the products as matrix multiplication is drawn: S = QKᵀ with Q to the left of
+S and Kᵀ above it, then Y = AV with A to the left of Y and V above it (``figure.css`` lines
+their rows and columns up); a result's own headers are said, not shown.
+
+The extension is registered by ``coursesite.events``: ``Figures.on_config`` adds it to the
+build's Markdown extensions and ``Figures.on_page_markdown`` tells it what the page about to be
+rendered asks for; its tree processor then adds it as Markdown builds the page.
+
+>>> page = "\n\n".join(
+...     f"## {key} {{ #state-{key} }}\n\nFigure {key} & more.\n{{ .r36-figure-caption }}"
+...     for key in ("b0", "b2", "b3", "b1"))
+>>> html = render(page, {"figure": "r36-states"})
+>>> html.count('<figure aria-describedby='), html.count('<table class="r36-matrix')
+(4, 25)
+>>> '<figure aria-describedby="figure-b0-caption"' in html
+True
+>>> '<p class="r36-figure-caption" id="figure-b0-caption">Figure b0 &amp; more.</p>' in html
+True
+>>> "<figure" in render(page, {})  # a page that does not ask gets none
+False
 """
 
 from __future__ import annotations
 
 import json
-import re
-from collections.abc import Callable, Iterable
-from html import escape, unescape
-from typing import Any, NamedTuple, TypeVar
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any, TypeVar
+from xml.etree.ElementTree import Element, SubElement
 
+from markdown import Markdown
+from markdown.extensions import Extension
+from markdown.serializers import to_html_string
+from markdown.treeprocessors import Treeprocessor
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import Files
@@ -69,55 +85,169 @@ EXPLORABLES: dict[str, Callable[[], dict[str, Any]]] = {"r36-explore": query_tur
 
 #: The class of each state's caption paragraph (``{ .r36-figure-caption }`` in the Markdown).
 CAPTION_CLASS = "r36-figure-caption"
-CAPTION = re.compile(rf'<p class="{CAPTION_CLASS}"(?: id="([^"]+)")?>(.*?)</p>', re.S)
-TAG = re.compile(r"<[^>]+>")
+#: Where the tree processor runs among Markdown's: after ``attr_list`` (8) has given the
+#: headings their ids and the captions their class, before ``toc`` and MkDocs' own anchor
+#: list (5), so that the figures' ids are ids MkDocs knows the page has.
+PRIORITY = 6
+
+#: Each matrix's rows and columns (the words of ``matrix``; Kᵀ's key j is ``figure``'s, Q's rows
+#: are q₁, q₂), for any matrix not named here query and source.
+AXES = {"Q": ("q", "dim"), "KT": ("dim", "key"), "V": ("source", "dim"), "Y": ("query", "dim")}
+#: At a state that shows sums (b1): each matrix's row sums and column sums, by name.
+SUMS = {"A": ("row_sums", None), "A_by_query": ("row_sums_by_query", "column_sums_by_query")}
+#: At such a state, the table drawn under a product's left factor, to compare with it.
+UNDER = {"A": "A_by_query"}
+SUBSCRIPTS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 T = TypeVar("T")
 
 
-class Caption(NamedTuple):
-    """A state's caption paragraph: its state, its id on the page and its text."""
+@dataclass(frozen=True)
+class Asked:
+    """What one page asks for in its front matter, made: its figure and its explorable's data,
+    each with the name the page gave, and where the page is, for the build's errors."""
 
-    key: str
-    id: str
-    text: str
+    where: str
+    figure: tuple[str, Figure] | None = None
+    explorable: tuple[str, dict[str, Any]] | None = None
 
 
-def section(html: str, key: str) -> tuple[int, int]:
-    """Return where state ``key``'s section is in ``html``: from the end of its heading to the
-    next ``<h2`` (or the end)."""
-    heading = re.search(rf'<h2 id="state-{key}">.*?</h2>', html, re.S)
+class Figures(Extension):
+    """The Python-Markdown extension that adds what a page asks for, and the MkDocs events that
+    run it: one object for a build, which knows the build's language and the page being
+    rendered (MkDocs renders one page at a time)."""
+
+    def __init__(self, locale: str = "zh") -> None:
+        super().__init__()
+        self.locale = locale
+        self.asked: Asked | None = None
+
+    def extendMarkdown(self, md: Markdown) -> None:
+        """Register the tree processor with each page's Markdown."""
+        md.treeprocessors.register(Insert(md, self), "coursesite_figure", PRIORITY)
+
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        """Note the build's language and be one of its Markdown extensions: MkDocs hands
+        ``markdown_extensions`` to Python-Markdown, whose ``extensions`` take an extension
+        object as well as a name."""
+        self.locale = language(config)
+        config.markdown_extensions.append(self)  # type: ignore[arg-type]  # typed as names
+        return config
+
+    def on_page_markdown(
+        self, markdown: str, page: Page, config: MkDocsConfig, files: Files
+    ) -> str:
+        """Read what the page about to be rendered asks for (its front matter, which MkDocs
+        has read into ``page.meta`` by this event); leave its Markdown as it is."""
+        self.asked = asked_for(page.meta, source_name(page, config))
+        return markdown
+
+
+class Insert(Treeprocessor):
+    """Add the figure and the explorable's data the page asks for to its element tree."""
+
+    def __init__(self, md: Markdown, extension: Figures) -> None:
+        super().__init__(md)
+        self.extension = extension
+
+    def run(self, root: Element) -> None:
+        asked = self.extension.asked
+        if asked is None:
+            return
+        locale = self.extension.locale
+        try:
+            if asked.figure is not None:
+                key, name = FIGURE_KEY, asked.figure[0]
+                add_figures(root, asked.figure[1], locale)
+            if asked.explorable is not None:
+                key, name = EXPLORE_KEY, asked.explorable[0]
+                add_explorable(root, *asked.explorable)
+        except ValueError as error:
+            raise PluginError(f"{asked.where} asks for {key}: {name}, but {error}") from error
+
+
+def asked_for(meta: Mapping[str, Any], where: str) -> Asked | None:
+    """Return what a page's front matter ``meta`` asks for, made, or None if nothing.
+
+    >>> asked_for({"figure": "r36-states"}, "R36.md").figure[1].states[0].key
+    'b0'
+    >>> print(asked_for({"title": "R37"}, "R37.md"))
+    None
+    """
+    figure = declared(meta, FIGURE_KEY, FIGURES, where)
+    explorable = declared(meta, EXPLORE_KEY, EXPLORABLES, where)
+    if figure is None and explorable is None:
+        return None
+    return Asked(where, figure, explorable)
+
+
+def declared(
+    meta: Mapping[str, Any], key: str, known: Mapping[str, Callable[[], T]], where: str
+) -> tuple[str, T] | None:
+    """Return the name a page asks for under ``key`` in its front matter ``meta``
+    (``figure: r36-states``) and what ``known`` makes of it, or None.
+
+    >>> print(declared({}, FIGURE_KEY, FIGURES, "docs/en/R37.md"))
+    None
+    >>> declared({"figure": "r37"}, FIGURE_KEY, FIGURES, "docs/en/R37.md")
+    Traceback (most recent call last):
+    ...
+    mkdocs.exceptions.PluginError: docs/en/R37.md: its front matter asks for figure: 'r37', but the figures are: r36-states
+    """
+    name = meta.get(key)
+    if name is None:
+        return None
+    if name not in known:
+        raise PluginError(
+            f"{where}: its front matter asks for {key}: {name!r}, "
+            f"but the {key}s are: {', '.join(known)}"
+        )
+    return name, known[name]()
+
+
+def render(
+    markdown: str, meta: Mapping[str, Any], locale: str = "en", where: str = "R37.md"
+) -> str:
+    r"""Return ``markdown`` as HTML with what ``meta`` asks for, as the build makes a page
+    whose front matter is ``meta`` (with the one extension the figure needs, ``attr_list``).
+
+    >>> render("## b0 { #state-b0 }\n\nNo caption.", {"figure": "r36-states"})
+    Traceback (most recent call last):
+    ...
+    mkdocs.exceptions.PluginError: R37.md asks for figure: r36-states, but state b0 has no caption paragraph ({ .r36-figure-caption }) under its heading
+    """
+    extension = Figures(locale)
+    extension.asked = asked_for(meta, where)
+    return Markdown(extensions=["attr_list", extension]).convert(markdown)
+
+
+def add_figures(root: Element, fig: Figure, locale: str) -> None:
+    """Put each state's figure right under its heading, above the caption paragraph that
+    describes it, which gets an id for the figure to point at if it has none."""
+    for state in fig.states:
+        heading, caption = captioned_section(root, state.key)
+        caption.set("id", caption.get("id") or f"figure-{state.key}-caption")
+        figure = figure_element(fig, state.key, locale, caption.get("id", ""))
+        figure.tail = "\n"
+        root.insert(list(root).index(heading) + 1, figure)
+
+
+def captioned_section(root: Element, key: str) -> tuple[Element, Element]:
+    """Return state ``key``'s heading and its caption paragraph, the paragraph of class
+    ``r36-figure-caption`` among what follows the heading up to the next ``h2``."""
+    children = list(root)
+    heading = next(
+        (el for el in children if el.tag == "h2" and el.get("id") == f"state-{key}"), None
+    )
     if heading is None:
         raise ValueError(f"the page has no heading with id state-{key} for its figure")
-    following = html.find("<h2", heading.end())
-    return heading.end(), len(html) if following == -1 else following
-
-
-def captions(html: str, keys: Iterable[str]) -> dict[str, Caption]:
-    """Return each state's caption, read from the paragraph of class ``r36-figure-caption`` in
-    its section: the page's own words, in the page's language."""
-    found = {}
-    for key in keys:
-        start, end = section(html, key)
-        match = CAPTION.search(html, start, end)
-        if match is None:
-            raise ValueError(
-                f"state {key} has no caption paragraph ({{ .{CAPTION_CLASS} }}) under its heading"
-            )
-        text = " ".join(unescape(TAG.sub("", match.group(2))).split())
-        found[key] = Caption(key, match.group(1) or f"figure-{key}-caption", text)
-    return found
-
-
-def with_caption_ids(html: str, found: Iterable[Caption]) -> str:
-    """Return ``html`` with an id on each caption paragraph that has none, for its figure to
-    point at."""
-    for caption in found:
-        start, end = section(html, caption.key)
-        match = CAPTION.search(html, start, end)
-        if match is not None and match.group(1) is None:
-            opening = f'<p class="{CAPTION_CLASS}" id="{caption.id}">'
-            html = html[: match.start()] + opening + html[match.start(2) :]
-    return html
+    for el in children[children.index(heading) + 1 :]:
+        if el.tag == "h2":
+            break
+        if el.tag == "p" and CAPTION_CLASS in el.get("class", "").split():
+            return heading, el
+    raise ValueError(
+        f"state {key} has no caption paragraph ({{ .{CAPTION_CLASS} }}) under its heading"
+    )
 
 
 def number(x: float) -> str:
@@ -129,170 +259,183 @@ def number(x: float) -> str:
     return f"{x:.3f}".rstrip("0").rstrip(".")
 
 
-def matrix_html(
-    fig: Figure, name: str, state: State, locale: str, *, extra: str | None = None
-) -> str:
-    """Return one matrix as an HTML table, with the rows this state highlights marked."""
-    labels, axes = Words(locale, "figure"), Words(locale, "matrix")
+def _append(parent: Element, *parts: str | Element) -> None:
+    """Append text and elements to ``parent``, each a space from what it holds already: an
+    element's text runs into its neighbours' in what a screen reader reads unless a space
+    parts them."""
+    for part in parts:
+        last = parent[-1] if len(parent) else None
+        space = " " if last is not None or parent.text else ""
+        text = space + part if isinstance(part, str) else space
+        if last is None:
+            parent.text = (parent.text or "") + text
+        else:
+            last.tail = (last.tail or "") + text
+        if isinstance(part, Element):
+            parent.append(part)
+
+
+def _badge(text: str, modifier: str = "", href: str | None = None) -> Element:
+    """Return a badge: words beside a caption or a header, framed (``r36-badge``)."""
+    badge = Element("a" if href else "span", {"class": f"r36-badge{modifier}"})
+    if href:
+        badge.set("href", href)
+    badge.text = text
+    return badge
+
+
+def _label(header: Element, text: str, role: str) -> None:
+    """Name a row or a column in its header cell; a product's result only says it: the left
+    factor beside it names its rows and the right factor above it its columns, as on paper."""
+    if role == "result":
+        SubElement(header, "span", {"class": "visually-hidden"}).text = text
+    else:
+        header.text = text
+
+
+def axis_label(locale: str, axis: str, i: int) -> str:
+    """Return the name of row or column ``i`` (from 0) along ``axis``, in ``locale``.
+
+    >>> axis_label("en", "key", 0), axis_label("en", "q", 1), axis_label("zh", "dim", 0)
+    ('key 1', 'q₂', '第 1 维')
+    """
+    if axis == "q":
+        return f"q{str(i + 1).translate(SUBSCRIPTS)}"
+    # Kᵀ's key j is the static figure's own word; the others the explorable's too.
+    return Words(locale, "figure" if axis == "key" else "matrix")[axis].format(n=i + 1)
+
+
+def matrix_table(fig: Figure, name: str, state: State, locale: str, role: str) -> Element:
+    """Return one matrix as an HTML table in its place (``role``) of a product: the rows this
+    state highlights marked, its caption saying in words what it is and what it is at this
+    state (shared by both queries; not a read; explained at a later state)."""
+    words = Words(locale, "figure")
     rows = fig.matrices[name]
-    row_label, col_label = {
-        "V": ("source", "dim"),
-        "Y": ("query", "dim"),
-    }.get(name, ("query", "source"))
+    row_axis, column_axis = AXES.get(name, ("query", "source"))
     marked = next((h for h in state.highlights if h.matrix == name), None)
-    head = "".join(
-        f'<th scope="col">{axes[col_label].format(n=j + 1)}</th>' for j in range(len(rows[0]))
-    )
-    if extra:
-        head += f'<th scope="col">{labels["row_sum"]}</th>'
-    body = []
-    for i, row in enumerate(rows):
-        on = marked is not None and (not marked.rows or i in marked.rows)
-        cells = "".join(f"<td>{_strong(number(v), on)}</td>" for v in row)
-        if extra:
-            cells += f"<td>{_strong(number(fig.matrices[extra][i][0]), True)}</td>"
-        header = axes[row_label].format(n=i + 1)
-        if name == "Y" and state.single_read_row == i:
-            header += f' <span class="r36-badge">{labels["single_read"]}</span>'
-        attrs = ' class="is-highlighted"' if on else ""
-        body.append(f'<tr{attrs}><th scope="row">{header}</th>{cells}</tr>')
-    caption = labels[name]
-    if name == "A_by_query":
-        caption += f' <span class="r36-badge r36-badge--wrong">{labels["wrong"]}</span>'
+    row_sums, column_sums = SUMS.get(name, (None, None)) if state.sums else (None, None)
+    met_at = dict(state.ahead).get(name)
+    classes = f"r36-matrix r36-product__{role}"
+    # Its sums (b1) in its last column and its footer, which the stylesheet sets in bold.
+    if row_sums:
+        classes += " r36-matrix--sums"
     # A matrix the text has not introduced yet: dimmed, and said in words ("see b2"), a link
     # to the state that introduces it (the stepper follows the hash).
-    met_at = dict(state.ahead).get(name)
-    classes = "r36-matrix"
     if met_at is not None:
-        ahead = labels["ahead"].format(key=met_at)
-        caption += f' <a class="r36-badge" href="#r36-{met_at}">{ahead}</a>'
         classes += " r36-matrix--ahead"
-    return (
-        f'<table class="{classes}" data-matrix="{name}"><caption>{caption}</caption>'
-        f"<thead><tr><td></td>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
-    )
+    table = Element("table", {"class": classes, "data-matrix": name})
+    caption = SubElement(table, "caption")
+    _append(caption, words[name])
+    if name in fig.shared:
+        _append(caption, _badge(words["shared"]))
+    if name == "A_by_query":
+        _append(caption, _badge(words["wrong"], " r36-badge--wrong"))
+    if met_at is not None:
+        _append(caption, _badge(words["ahead"].format(key=met_at), href=f"#r36-{met_at}"))
+
+    head = SubElement(SubElement(table, "thead"), "tr")
+    SubElement(head, "td")
+    for j in range(len(rows[0])):
+        _label(SubElement(head, "th", {"scope": "col"}), axis_label(locale, column_axis, j), role)
+    if row_sums:
+        SubElement(head, "th", {"scope": "col"}).text = words["row_sum"]
+    body = SubElement(table, "tbody")
+    for i, values in enumerate(rows):
+        on = marked is not None and (not marked.rows or i in marked.rows)
+        row = SubElement(body, "tr", {"class": "is-highlighted"} if on else {})
+        header = SubElement(row, "th", {"scope": "row"})
+        _label(header, axis_label(locale, row_axis, i), role)
+        if name == "Y" and state.single_read_row == i:
+            _append(header, _badge(words["single_read"]))
+        for value in values:
+            SubElement(row, "td").text = number(value)
+        if row_sums:
+            SubElement(row, "td").text = number(fig.matrices[row_sums][i][0])
+    if column_sums:
+        row = SubElement(SubElement(table, "tfoot"), "tr")
+        SubElement(row, "th", {"scope": "row"}).text = words["column_sum"]
+        for value in fig.matrices[column_sums][0]:
+            SubElement(row, "td").text = number(value)
+        SubElement(row, "td")
+    return table
 
 
-def _strong(text: str, on: bool) -> str:
-    """Bold a highlighted number: the highlight is weight and outline, not colour alone."""
-    return f"<strong>{text}</strong>" if on else text
-
-
-def figure_html(fig: Figure, key: str, locale: str, caption: Caption) -> str:
+def figure_element(fig: Figure, key: str, locale: str, caption_id: str) -> Element:
     """Return the complete static figure of state ``key`` in ``locale``, described by its
-    caption paragraph.
-
-    The figure's own ``<figcaption>`` holds the same words, hidden: the paragraph is the one a
-    reader sees (and search indexes); ``figure.js`` announces the figcaption's text as the
-    stepper moves."""
+    caption paragraph, the element of id ``caption_id``."""
     state = fig.state(key)
-    tables = [matrix_html(fig, "S", state, locale)]
-    if state.row_sums:
-        tables.append(matrix_html(fig, "A", state, locale, extra="row_sums"))
-        tables.append(matrix_html(fig, "A_by_query", state, locale, extra="row_sums_by_query"))
-    else:
-        tables.append(matrix_html(fig, "A", state, locale))
-    tables += [matrix_html(fig, "V", state, locale), matrix_html(fig, "Y", state, locale)]
+    words = Words(locale, "figure")
     # The tables repeat the numbers of the state's text and doctests: search leaves them out
     # (data-pagefind-ignore), as their cells would run together there ("0.4220.1550.422").
-    return (
-        f'<figure class="r36-figure" data-state="{key}" id="figure-{key}" data-pagefind-ignore '
-        f'aria-label="{escape(Words(locale, "figure")["figure"])} · {key}" '
-        f'aria-describedby="{escape(caption.id)}">'
-        f'<div class="r36-figure__tables">{"".join(tables)}</div>'
-        f"<figcaption hidden>{escape(caption.text)}</figcaption></figure>"
+    figure = Element(
+        "figure",
+        {
+            "class": "r36-figure",
+            "data-state": key,
+            "data-pagefind-ignore": "",
+            "aria-label": f"{words['figure']} · {key}",
+            "aria-describedby": caption_id,
+        },
     )
+    tables = SubElement(figure, "div", {"class": "r36-figure__tables"})
+    for i, (left, right, result) in enumerate(fig.products):
+        product = SubElement(tables, "div", {"class": "r36-product"})
+        if i:  # from one product's result to the next one's left factor: S → A
+            SubElement(product, "p", {"class": "r36-product__step"}).text = words["softmax"]
+        for name, role in ((left, "left"), (right, "right"), (result, "result")):
+            product.append(matrix_table(fig, name, state, locale, role))
+        if state.sums and left in UNDER:
+            product.append(matrix_table(fig, UNDER[left], state, locale, "under"))
+    return figure
 
 
-def with_figures(html: str, fig: Figure, locale: str) -> str:
-    """Return the page HTML with each state's figure placed right under its heading, above
-    the caption paragraph that describes it."""
-    found = captions(html, [state.key for state in fig.states])
-    html = with_caption_ids(html, found.values())
-    for key, caption in found.items():
-        start, _ = section(html, key)
-        html = html[:start] + figure_html(fig, key, locale, caption) + html[start:]
-    return html
+def figure_html(fig: Figure, key: str, locale: str, caption_id: str = "c") -> str:
+    """Return state ``key``'s figure as HTML, as a page holds it.
 
-
-def declared(page: Page, key: str, known: dict[str, Callable[[], T]], where: str) -> T | None:
-    """Return what ``page`` asks for under ``key`` in its front matter (``figure: r36-states``),
-    made by ``known``, or None.
-
-    >>> from types import SimpleNamespace as NS
-    >>> print(declared(NS(meta={}), FIGURE_KEY, FIGURES, "docs/en/R37.md"))
-    None
-    >>> declared(NS(meta={"figure": "r36-states"}), FIGURE_KEY, FIGURES, "R36.md").states[0].key
-    'b0'
-    >>> declared(NS(meta={"figure": "r37"}), FIGURE_KEY, FIGURES, "docs/en/R37.md")
-    Traceback (most recent call last):
-    ...
-    mkdocs.exceptions.PluginError: docs/en/R37.md: its front matter asks for figure: 'r37', but the figures are: r36-states
+    >>> html = figure_html(lesson_figure(), "b0", "en", "figure-b0-caption")
+    >>> 'aria-describedby="figure-b0-caption"' in html
+    True
+    >>> html.count('class="is-highlighted"')  # row 1 of Q and of S, bold and outlined
+    2
     """
-    name = page.meta.get(key)
-    if name is None:
-        return None
-    if name not in known:
-        raise PluginError(
-            f"{where}: its front matter asks for {key}: {name!r}, "
-            f"but the {key}s are: {', '.join(known)}"
-        )
-    return known[name]()
+    return to_html_string(figure_element(fig, key, locale, caption_id))
 
 
-def with_explorable(html: str, name: str, data: dict[str, Any]) -> str:
-    """Return ``html`` with ``data`` as the JSON island ``name``, right after the paragraph of
+def with_parents(root: Element) -> Iterator[tuple[Element, int, Element]]:
+    """Yield each element of the tree below ``root`` with its parent and its place there."""
+    for parent in root.iter():
+        for i, child in enumerate(parent):
+            yield parent, i, child
+
+
+def add_explorable(root: Element, name: str, data: dict[str, Any]) -> None:
+    r"""Put ``data`` in the page as the JSON island ``name``, right after the paragraph of
     class ``{name}-caption``.
 
-    >>> with_explorable('<p class="x-caption" id="p">Turn q.</p><p>', "x", {"states": []})
-    '<p class="x-caption" id="p">Turn q.</p><script type="application/json" id="x">{"states":[]}</script><p>'
-    """
-    fallback = re.search(rf'<p class="{name}-caption"[^>]*>.*?</p>', html, re.S)
-    if fallback is None:
-        raise ValueError(f"the page has no paragraph of class {name}-caption for its explorable")
-    island = json.dumps(data, separators=(",", ":")).replace("<", "\\u003c")
-    script = f'<script type="application/json" id="{name}">{island}</script>'
-    return html[: fallback.end()] + script + html[fallback.end() :]
-
-
-def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-    """Add what ``page`` asks for (``with_asked_for``)."""
-    return with_asked_for(html, page, config)
-
-
-def with_asked_for(output: str, page: Page, config: MkDocsConfig) -> str:
-    """Add the figure and the explorable a page asks for, in its language: each state's figure
-    under the state's heading, the explorable's data after its fallback paragraph.
-
-    >>> from types import SimpleNamespace as NS
-    >>> html = '<h2 id="state-b0">b0</h2><p class="r36-figure-caption">Row 1.</p>'
-    >>> english = NS(theme={"language": "en"})
-    >>> with_asked_for(html, NS(meta={}, file=NS(src_uri="R37.md")), english) == html
-    True
-    >>> with_asked_for(html, NS(meta={"figure": "r36-states"}, file=NS(src_uri="R37.md")), english)
-    Traceback (most recent call last):
-    ...
-    mkdocs.exceptions.PluginError: R37.md asks for figure: r36-states, but the page has no heading with id state-b2 for its figure
-    >>> with_asked_for(html, NS(meta={"explore": "r36-explore"}, file=NS(src_uri="R37.md")), english)
+    >>> render('Turn q.\n{ .x-caption }\n\nMore.', {"explore": "r36-explore"})
     Traceback (most recent call last):
     ...
     mkdocs.exceptions.PluginError: R37.md asks for explore: r36-explore, but the page has no paragraph of class r36-explore-caption for its explorable
+    >>> html = render('Turn q.\n{ .r36-explore-caption }\n\nMore.', {"explore": "r36-explore"})
+    >>> html.startswith('<p class="r36-explore-caption">Turn q.</p>\n'
+    ...                 '<script id="r36-explore" type="application/json">{"angles":[0,15,')
+    True
     """
-    where = source_name(page, config)
-    fig = declared(page, FIGURE_KEY, FIGURES, where)
-    if fig is not None:
-        output = asked(page, where, FIGURE_KEY, with_figures, output, fig, language(config))
-    data = declared(page, EXPLORE_KEY, EXPLORABLES, where)
-    if data is not None:
-        name = page.meta[EXPLORE_KEY]
-        output = asked(page, where, EXPLORE_KEY, with_explorable, output, name, data)
-    return output
-
-
-def asked(page: Page, where: str, key: str, add: Callable[..., str], *args: Any) -> str:
-    """Return ``add(*args)``: what ``page`` asked for under ``key``, added to its HTML; a page
-    without the places it needs stops the build, naming the page and what it asked for."""
-    try:
-        return add(*args)
-    except ValueError as error:
-        raise PluginError(f"{where} asks for {key}: {page.meta[key]}, but {error}") from error
+    found = next(
+        (
+            (parent, i, el)
+            for parent, i, el in with_parents(root)
+            if el.tag == "p" and f"{name}-caption" in el.get("class", "").split()
+        ),
+        None,
+    )
+    if found is None:
+        raise ValueError(f"the page has no paragraph of class {name}-caption for its explorable")
+    parent, i, paragraph = found
+    # The island is the script's text as it stands (a serializer writes a script's text
+    # unescaped): "<" escaped in the JSON, so that it cannot end the element.
+    island = json.dumps(data, separators=(",", ":")).replace("<", "\\u003c")
+    script = Element("script", {"type": "application/json", "id": name})
+    script.text, script.tail = island, paragraph.tail
+    paragraph.tail = "\n"
+    parent.insert(i + 1, script)

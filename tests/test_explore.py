@@ -1,4 +1,4 @@
-"""R36's explorable: query 1 turned through its directions and lengths. Its states are in the
+"""R36's explorable: query 1 turned through its directions and lengths. Its settings are in the
 built page as a JSON data island, each the read ``attn`` computes for its query; the page's
 script only picks one and draws it (tests/test_explore_browser.py)."""
 
@@ -26,38 +26,38 @@ def island(site: Path, parsed: ParsedPages, prefix: str) -> tuple[Any, Any]:
 
 
 @pytest.mark.parametrize("prefix", PREFIXES.values())
-def test_every_state_is_the_read_attn_computes_for_its_query(
+def test_every_setting_is_the_read_attn_computes_for_its_query(
     site: Path, parsed: ParsedPages, prefix: str
 ) -> None:
     data, _ = island(site, parsed, prefix)
-    angles, lengths, states = data["angles"], data["lengths"], data["states"]
+    angles, lengths, settings = data["angles"], data["lengths"], data["settings"]
     assert len(set(angles)) == len(angles) >= 24
     assert 1 in lengths
     assert len(lengths) >= 2
-    assert len(states) == len(angles) * len(lengths)
+    assert len(settings) == len(angles) * len(lengths)
     # The lesson's V first (the default the page opens with), then one whose rows span a
     # real triangle: its row 3 is not on the segment of rows 1 and 2 (2x + y = 4).
     values = np.array(data["values"])
     np.testing.assert_array_equal(values[0], V)
     assert len(values) == 2
     assert 2 * values[1][2][0] + values[1][2][1] != 4, "the other V is flat too"
-    for i, state in enumerate(states):
+    for i, setting in enumerate(settings):
         length, theta = lengths[i // len(angles)], np.deg2rad(angles[i % len(angles)])
         # q₁ = r(cos θ, sin θ), to the figure's three decimals: the query shown is the one read.
         np.testing.assert_allclose(
-            state["q"], length * np.array([np.cos(theta), np.sin(theta)]), atol=5e-4
+            setting["q"], length * np.array([np.cos(theta), np.sin(theta)]), atol=5e-4
         )
-        read = attn.read(np.array(state["q"]), K, V)
+        read = attn.read(np.array(setting["q"]), K, V)
         for name in ("scores", "weights"):
             np.testing.assert_array_equal(
-                state[name], getattr(read, name).round(3), err_msg=f"state {i}: {name}"
+                setting[name], getattr(read, name).round(3), err_msg=f"setting {i}: {name}"
             )
-        assert len(state["outputs"]) == len(values)
+        assert len(setting["outputs"]) == len(values)
         for j, v in enumerate(values):
             np.testing.assert_array_equal(
-                state["outputs"][j],
-                attn.read(np.array(state["q"]), K, v).output.round(3),
-                err_msg=f"state {i}: output over V {j + 1}",
+                setting["outputs"][j],
+                attn.read(np.array(setting["q"]), K, v).output.round(3),
+                err_msg=f"setting {i}: output over V {j + 1}",
             )
 
 

@@ -1,7 +1,7 @@
-"""R36's explorable in a browser: the keyboard turns query 1 and the page says the new state in
+"""R36's explorable in a browser: the keyboard turns query 1 and the page says the new setting in
 words; axe finds nothing in either palette (in the dark one, the rules a palette can change:
 ``COLOUR_RULES``); it fits a phone; printed, every state of the figure and the explorable's
-current state show (without JavaScript: test_figure_browser.py)."""
+current setting show (without JavaScript: test_figure_browser.py)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from coursesite.words import Words
 from tests.constants import ONE_LANGUAGE, PREFIXES, STATE_ORDER
 from tests.test_browser_pages import COLOUR_RULES, axe_violations
 
-#: What the slider says of a state, in each language (the issue's words).
+#: What the slider says of a setting, in each language (the issue's words).
 SAID = {
     "zh": "query 1 方向 {angle}°，长度 {length}：权重 {weights}",
     "en": "query 1 at {angle}°, length {length}: weights {weights}",
@@ -54,19 +54,19 @@ def test_the_explorable_names_its_columns_and_three_arrow_presses_show_and_say_n
     for _ in range(3):
         page.keyboard.press("ArrowRight")
     angles, lengths = data["angles"], data["lengths"]
-    state = data["states"][lengths.index(1) * len(angles) + 3]
-    weights = [number(w) for w in state["weights"]]
+    setting = data["settings"][lengths.index(1) * len(angles) + 3]
+    weights = [number(w) for w in setting["weights"]]
     assert shown_weights(page) == weights
     assert weights != before
     said = SAID[locale].format(angle=angles[3], length=1, weights=SEPARATOR[locale].join(weights))
     expect(slider).to_have_attribute("aria-valuetext", said)
     live = page.locator(".r36-explore [aria-live=polite]")
-    expect(live).to_contain_text(", ".join(number(y) for y in state["outputs"][0]))
+    expect(live).to_contain_text(", ".join(number(y) for y in setting["outputs"][0]))
     # A longer query: the same direction, sharper weights, said in the live region too.
     page.locator(".r36-explore input[type=radio]").nth(lengths.index(4)).check()
-    sharper = data["states"][lengths.index(4) * len(angles) + 3]["weights"]
+    sharper = data["settings"][lengths.index(4) * len(angles) + 3]["weights"]
     expect(live).to_contain_text(SEPARATOR[locale].join(number(w) for w in sharper))
-    assert max(sharper) > max(state["weights"])
+    assert max(sharper) > max(setting["weights"])
 
 
 def test_the_other_v_spans_a_triangle_and_moves_the_output_off_the_segment(
@@ -78,15 +78,15 @@ def test_the_other_v_spans_a_triangle_and_moves_the_output_off_the_segment(
     page.get_by_role("slider").focus()
     for _ in range(angles.index(45)):
         page.keyboard.press("ArrowRight")
-    state = data["states"][lengths.index(1) * len(angles) + angles.index(45)]
+    setting = data["settings"][lengths.index(1) * len(angles) + angles.index(45)]
     shown_y1 = page.locator(".r36-explore__y")
     # The lesson's V is the default: at 45° its y₁ is pinned at the segment's midpoint.
-    assert shown_y1.all_inner_texts() == [number(y) for y in state["outputs"][0]] == ["1", "2"]
+    assert shown_y1.all_inner_texts() == [number(y) for y in setting["outputs"][0]] == ["1", "2"]
     flat = page.locator(".r36-explore polygon").get_attribute("points")
     other = page.locator("label:has(input[name=r36-explore-values])").nth(1)
     expect(other).to_contain_text("v₃ = (3, 1)")
     other.locator("input").check()
-    moved = [number(y) for y in state["outputs"][1]]
+    moved = [number(y) for y in setting["outputs"][1]]
     assert shown_y1.all_inner_texts() == moved
     assert 2 * float(moved[0]) + float(moved[1]) != 4, "y₁ is still on the segment"
     assert page.locator(".r36-explore polygon").get_attribute("points") != flat
@@ -124,7 +124,7 @@ def test_the_explorable_fits_a_phone(page: Page, base_url: str) -> None:
     assert sticking_out == []
 
 
-def test_print_shows_every_states_tables_and_the_explorables_state(
+def test_print_shows_every_states_tables_and_the_explorables_setting(
     page: Page, base_url: str
 ) -> None:
     page.goto(f"{base_url}{ONE_LANGUAGE}R36/")

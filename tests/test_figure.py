@@ -1,32 +1,22 @@
 """R36's figure: a page has it because its front matter asks for it, its numbers come from
-attn, each state highlights what its text names, and the raw Markdown carries each state's
-numbers as doctest output and what its figure shows as a caption paragraph, the one source of
-the figure's caption."""
+attn, laid out as the products S = QKᵀ and Y = AV are drawn, each state highlights what its
+text names, and the raw Markdown carries each state's numbers as doctest output and what its
+figure shows as a caption paragraph, the one source of the figure's caption."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
-from types import SimpleNamespace
 
 import numpy as np
 import pytest
-from bs4 import BeautifulSoup
+from bs4 import BeautifulSoup, Tag
 from mkdocs.exceptions import PluginError
 
 import attn
 from attn.figure import lesson_figure
 from attn.lesson import K, Q, V
-from coursesite.figure import (
-    CAPTION_CLASS,
-    FIGURE_KEY,
-    Caption,
-    captions,
-    figure_html,
-    number,
-    with_asked_for,
-    with_figures,
-)
+from coursesite.figure import CAPTION_CLASS, FIGURE_KEY, figure_html, number, render
 from coursesite.words import Words
 from tests.constants import PREFIXES, STATE_ANCHORS, STATE_ORDER
 from tests.docs_pages import built_page, page_names, twin
@@ -52,6 +42,21 @@ HIGHLIGHTED = {
 }
 MATRIX_LIST = re.compile(r"、|, | and ")
 
+#: What b1's caption says the sums are, in each language: each row of A's (over the sources),
+#: and the columns' and the rows' of the table normalised along the query axis.
+B1_SUMS = {
+    "zh": {
+        "A rows": re.compile(r"A 的每一行[^；]*?和为 ([\d.]+)"),
+        "by query, columns": re.compile(r"每列和为 ([\d.]+)"),
+        "by query, rows": re.compile(r"每行和为 ([\d.]+)"),
+    },
+    "en": {
+        "A rows": re.compile(r"each row of A sums to ([\d.]+)"),
+        "by query, columns": re.compile(r"columns that sum to ([\d.]+)"),
+        "by query, rows": re.compile(r"rows that sum to ([\d.]+)"),
+    },
+}
+
 
 def markdown_captions(text: str) -> dict[str, str]:
     """Return ``{state: caption}`` for each caption paragraph right under a state's heading."""
@@ -59,12 +64,46 @@ def markdown_captions(text: str) -> dict[str, str]:
 
 
 def highlighted_in(caption: str, locale: str) -> dict[str, tuple[int, ...]]:
-    """Return what ``caption`` says its figure highlights, as ``attn.figure`` writes it:
-    ``{matrix: rows}``, 0-based rows, ``()`` for every row."""
+    """Return what ``caption`` says its figure highlights: ``{matrix: rows}``, 0-based rows,
+    ``()`` for every row; ``Kᵀ`` is the figure's ``KT``."""
     match = HIGHLIGHTED[locale].search(caption)
     assert match, f"{caption!r} does not say what it highlights"
     rows = (int(match["row"]) - 1,) if match["row"] else ()
-    return {matrix: rows for matrix in MATRIX_LIST.split(match["matrices"])}
+    names = MATRIX_LIST.split(match["matrices"])
+    return {name.replace("Kᵀ", "KT"): rows for name in names}
+
+
+def highlighted_rows(figure: Tag) -> dict[str, list[int]]:
+    """Return the rows (from 0) each table of a built figure marks as highlighted."""
+    return {
+        table["data-matrix"]: [
+            i
+            for i, tr in enumerate(table.select("tbody tr"))
+            if "is-highlighted" in (tr.get("class") or [])
+        ]
+        for table in figure.select("table")
+    }
+
+
+def as_said(marked: dict[str, list[int]], figure: Tag) -> dict[str, tuple[int, ...]]:
+    """Return the highlighted rows of a built figure as a caption says them: only the tables
+    with a highlighted row, ``()`` for a table all of whose rows are."""
+    said = {}
+    for name, rows in marked.items():
+        count = len(figure.select(f"table[data-matrix={name}] tbody tr"))
+        if rows:
+            said[name] = () if len(rows) == count > 1 else tuple(rows)
+    return said
+
+
+def column(table: Tag, j: int, part: str = "tbody") -> list[float]:
+    """Return the numbers of column ``j`` (from 0, after the row headers) of a table's part."""
+    return [float(tr.select("td")[j].get_text()) for tr in table.select(f"{part} tr")]
+
+
+def printed_in(row: list[float], printed: list[float]) -> bool:
+    """Whether the numbers ``row`` follow one another in ``printed``."""
+    return any(printed[j : j + len(row)] == row for j in range(len(printed)))
 
 
 def section_code(text: str, key: str) -> str:
@@ -73,26 +112,27 @@ def section_code(text: str, key: str) -> str:
     return "\n".join(FENCE.findall(section))
 
 
-def a_caption(key: str) -> Caption:
-    """Return a caption for ``figure_html`` in tests that look at the tables only."""
-    return Caption(key, f"figure-{key}-caption", f"Figure {key}.")
-
-
-def states_html() -> str:
-    """Return a page's HTML with every state's heading and caption paragraph."""
-    return "".join(
-        f'<h2 id="state-{key}">{key}</h2><p class="{CAPTION_CLASS}">Figure {key}.</p>'
+def states_markdown(without: str = "") -> str:
+    """Return a page's Markdown with every state's heading and caption paragraph (but the
+    caption of state ``without``)."""
+    return "\n\n".join(
+        f"## {key} {{ #state-{key} }}\n\nFigure {key}.\n"
+        + ("{ .other }" if key == without else f"{{ .{CAPTION_CLASS} }}")
         for key in STATE_ORDER
     )
 
 
-#: What the figure reads of an English build's configuration.
-ENGLISH = SimpleNamespace(theme={"language": "en"})
+def built_figures(site: Path, parsed: ParsedPages, locale: str) -> tuple[BeautifulSoup, list[Tag]]:
+    """Return R36's built page in ``locale`` and its figures, in order."""
+    page = parsed.soup(site / f"{PREFIXES[locale]}R36/index.html")
+    return page, page.select("figure.r36-figure")
 
 
-def a_page(src_uri: str, **meta: str) -> SimpleNamespace:
-    """Return what ``coursesite.figure`` reads of a page: its front matter and its file."""
-    return SimpleNamespace(meta=meta, file=SimpleNamespace(src_uri=src_uri))
+def caption_of(page: BeautifulSoup, figure: Tag) -> str:
+    """Return the text of the paragraph a built figure is described by."""
+    paragraph = page.find(id=figure["aria-describedby"])
+    assert paragraph is not None, figure["aria-describedby"]
+    return str(paragraph.get_text())
 
 
 def declares_the_figure(name: str) -> bool:
@@ -110,81 +150,119 @@ def test_states_follow_the_lessons_order(locale: str) -> None:
 def test_figure_numbers_are_computed_by_attn() -> None:
     r = attn.read(Q, K, V)
     fig = lesson_figure()
+    np.testing.assert_array_equal(fig.matrices["Q"], Q)
+    np.testing.assert_array_equal(fig.matrices["KT"], K.T)
     np.testing.assert_array_equal(fig.matrices["A"], r.weights.round(3))
     np.testing.assert_array_equal(fig.matrices["Y"], r.output.round(3))
     np.testing.assert_array_equal(fig.matrices["row_sums"], [[1.0], [1.0]])
+    np.testing.assert_array_equal(fig.matrices["column_sums_by_query"], [[1.0, 1.0, 1.0]])
 
 
 def test_changing_the_data_changes_the_figure() -> None:
     other_v = [[5, 1], [0, 0], [3, 3]]
-    before = figure_html(lesson_figure(), "b2", "en", a_caption("b2"))
-    after = figure_html(lesson_figure(V=other_v), "b2", "en", a_caption("b2"))
+    before = figure_html(lesson_figure(), "b2", "en")
+    after = figure_html(lesson_figure(V=other_v), "b2", "en")
     assert before != after
     expected = attn.read(Q, K, other_v).output.round(3)
     assert f"{expected[0][0]:.3f}".rstrip("0") in after
 
 
-def test_a_page_without_the_state_headings_is_refused() -> None:
-    with pytest.raises(ValueError, match="state-b0"):
-        with_figures("<h2 id='other'>x</h2>", lesson_figure(), "en")
+def test_a_page_without_the_state_headings_is_refused_naming_it() -> None:
+    with pytest.raises(PluginError, match=r"^R37\.md asks for figure: r36-states, .*state-b0"):
+        render("## Other { #other }\n", {"figure": "r36-states"})
 
 
-def test_a_state_without_its_caption_paragraph_is_refused() -> None:
-    html = states_html().replace(f'<p class="{CAPTION_CLASS}">Figure b3.</p>', "<p>None.</p>")
-    with pytest.raises(ValueError, match="state b3 has no caption paragraph"):
-        with_figures(html, lesson_figure(), "en")
+def test_a_state_without_its_caption_paragraph_is_refused_naming_the_page() -> None:
+    with pytest.raises(PluginError, match=r"^R37\.md .*state b3 has no caption paragraph"):
+        render(states_markdown(without="b3"), {"figure": "r36-states"})
 
 
-def test_the_caption_is_read_from_its_own_section() -> None:
-    html = (
-        '<h2 id="state-b0">b0</h2><p>Text.</p><p class="r36-figure-caption">Row 1 &amp; <em>S</em>'
-        '</p><h2 id="state-b2">b2</h2><p class="r36-figure-caption" id="mine">All of A.</p>'
+def test_each_figure_is_described_by_the_caption_of_its_own_section() -> None:
+    text = states_markdown().replace(
+        "Figure b2.\n{ .r36-figure-caption }", "Text.\n\nAll of A.\n{ .r36-figure-caption #mine }"
     )
-    assert captions(html, ["b0", "b2"]) == {
-        "b0": Caption("b0", "figure-b0-caption", "Row 1 & S"),
-        "b2": Caption("b2", "mine", "All of A."),
+    page = BeautifulSoup(render(text, {"figure": "r36-states"}), "html.parser")
+    described = {f["data-state"]: caption_of(page, f) for f in page.select("figure")}
+    assert described == {
+        "b0": "Figure b0.",
+        "b2": "All of A.",
+        "b3": "Figure b3.",
+        "b1": "Figure b1.",
     }
+    assert page.select_one("figure[data-state=b2]")["aria-describedby"] == "mine"
 
 
 @pytest.mark.parametrize("locale", list(PREFIXES))
-@pytest.mark.parametrize("key", STATE_ORDER)
-def test_each_state_highlights_what_its_text_names(locale: str, key: str) -> None:
-    page = BeautifulSoup(figure_html(lesson_figure(), key, locale, a_caption(key)), "html.parser")
-    marked = {
-        table["data-matrix"]: [
-            int(i)
-            for i, tr in enumerate(table.select("tbody tr"))
-            if "is-highlighted" in (tr.get("class") or [])
+def test_the_figure_draws_the_products_with_their_factors(
+    site: Path, parsed: ParsedPages, locale: str
+) -> None:
+    # S = QKᵀ and Y = AV: each result with its left and right factors, Q's rows q₁ and q₂,
+    # Kᵀ's columns one key each, every number attn's; Kᵀ and V shared, said in words.
+    _, figures = built_figures(site, parsed, locale)
+    words = Words(locale, "figure")
+    for figure in figures:
+        products = [
+            [t["data-matrix"] for t in product.select("table")]
+            for product in figure.select(".r36-product")
         ]
-        for table in page.select("table")
-    }
-    expected = {
-        "b0": {"S": [0], "A": [], "V": [], "Y": []},
-        "b2": {"S": [], "A": [0, 1], "V": [0, 1, 2], "Y": [0, 1]},
-        "b3": {"S": [1], "A": [1], "Y": [1], "V": []},
-        "b1": {"S": [], "A": [0, 1], "A_by_query": [], "V": [], "Y": []},
-    }[key]
-    assert marked == expected
-    for row in page.select("tr.is-highlighted td"):
-        assert row.find("strong"), "a highlighted number must be bold, not only coloured"
+        assert [p[:3] for p in products] == [["Q", "KT", "S"], ["A", "V", "Y"]]
+        roles = {t["data-matrix"]: t["class"] for t in figure.select("table")}
+        for left, right, result in (("Q", "KT", "S"), ("A", "V", "Y")):
+            assert "r36-product__left" in roles[left]
+            assert "r36-product__right" in roles[right]
+            assert "r36-product__result" in roles[result]
+        q, kt = (figure.select_one(f"table[data-matrix={name}]") for name in ("Q", "KT"))
+        assert [th.get_text() for th in q.select("tbody th")] == ["q₁", "q₂"]
+        assert [column(q, j) for j in range(2)] == Q.T.tolist()
+        assert [th.get_text() for th in kt.select("thead th")] == [
+            words["key"].format(n=j) for j in (1, 2, 3)
+        ]
+        assert [column(kt, j) for j in range(3)] == K.tolist()  # column j: key j
+        for name in ("KT", "V"):
+            caption = figure.select_one(f"table[data-matrix={name}] caption")
+            assert words["shared"] in [badge.get_text() for badge in caption.select(".r36-badge")]
+        step = figure.select_one(".r36-product__step")
+        assert step.get_text() == words["softmax"]
+        assert step.find_parent(class_="r36-product").select_one("table")["data-matrix"] == "A"
 
 
 @pytest.mark.parametrize("locale", list(PREFIXES))
-@pytest.mark.parametrize("key", STATE_ORDER)
-def test_a_matrix_the_text_has_not_introduced_yet_is_marked_in_words(locale: str, key: str) -> None:
+def test_each_state_highlights_what_its_text_names(
+    site: Path, parsed: ParsedPages, locale: str
+) -> None:
+    _, figures = built_figures(site, parsed, locale)
+    marked = {f["data-state"]: highlighted_rows(f) for f in figures}
+    # One query's row carried through (b0 its scores, b2 and b3 on to its output), then every
+    # row of A; the keys and values are never one query's.
+    assert marked == {
+        "b0": {"Q": [0], "KT": [], "S": [0], "A": [], "V": [], "Y": []},
+        "b2": {"Q": [0], "KT": [], "S": [0], "A": [0], "V": [], "Y": [0]},
+        "b3": {"Q": [1], "KT": [], "S": [1], "A": [1], "V": [], "Y": [1]},
+        "b1": {"Q": [], "KT": [], "S": [], "A": [0, 1], "A_by_query": [], "V": [], "Y": []},
+    }
+
+
+@pytest.mark.parametrize("locale", list(PREFIXES))
+def test_a_matrix_the_text_has_not_introduced_yet_is_marked_in_words(
+    site: Path, parsed: ParsedPages, locale: str
+) -> None:
     # Revealed as the text goes (b0 shows A, V and Y, which b2 introduces): marked by a frame
     # and the words "see b2", a link to that state, not by colour alone.
-    page = BeautifulSoup(figure_html(lesson_figure(), key, locale, a_caption(key)), "html.parser")
-    ahead = {t["data-matrix"]: t.select_one("caption a") for t in page.select(".r36-matrix--ahead")}
-    assert sorted(ahead) == {"b0": ["A", "V", "Y"]}.get(key, [])
-    for link in ahead.values():
-        assert link["href"] == "#r36-b2"
-        assert link.get_text() == Words(locale, "figure")["ahead"].format(key="b2")
-    if key == "b0":
-        # b2 is where they are met: its figure highlights all three, and b0's caption says so.
-        assert {mark.matrix for mark in lesson_figure().state("b2").highlights} == set(ahead)
-        caption = markdown_captions(twin("R36", locale).read_text(encoding="utf-8"))["b0"]
-        assert "b2" in caption, caption
+    page, figures = built_figures(site, parsed, locale)
+    for figure in figures:
+        key = figure["data-state"]
+        ahead = {
+            t["data-matrix"]: t.select_one("caption a") for t in figure.select(".r36-matrix--ahead")
+        }
+        assert sorted(ahead) == {"b0": ["A", "V", "Y"]}.get(key, []), key
+        for link in ahead.values():
+            assert link["href"] == "#r36-b2"
+            assert link.get_text() == Words(locale, "figure")["ahead"].format(key="b2")
+        if key == "b0":
+            # b0's caption says so, and b2's caption is where all three are met.
+            assert "b2" in caption_of(page, figure)
+            b2 = caption_of(page, page.select_one("figure[data-state=b2]"))
+            assert all(re.search(rf"(?<![\w.]){name}(?![\w.])", b2) for name in ahead), b2
 
 
 @pytest.mark.parametrize("prefix", PREFIXES.values())
@@ -198,29 +276,36 @@ def test_built_page_has_one_complete_figure_per_state(
     for figure in figures:
         heading = figure.find_previous("h2")
         assert heading["id"] == f"state-{figure['data-state']}"
+        assert figure.has_attr("data-pagefind-ignore")
         y = figure.select_one("table[data-matrix=Y]")
         assert numbers_in(y.select_one("tbody").get_text(" ")) == [
             1.0,
             *r.output[0].round(3),
             2.0,
             *r.output[1].round(3),
-        ]  # "query 1" 1.267 1.466 "query 2" 0.733 2.534
+        ]  # "query 1" 1.267 1.466 "query 2" 0.733 2.534, its row headers said, not shown
+        s = figure.select_one("table[data-matrix=S]")
+        assert [column(s, j) for j in range(3)] == r.scores.T.tolist()
 
 
 @pytest.mark.parametrize("locale", list(PREFIXES))
 @pytest.mark.parametrize("key", STATE_ORDER)
 def test_raw_markdown_prints_each_states_highlighted_numbers(locale: str, key: str) -> None:
+    # In the state's own doctests, or a state's the lesson took before it: b2 carries q₁'s row
+    # on from the scores b0 printed.
     text = twin("R36", locale).read_text(encoding="utf-8")
-    printed = numbers_in(section_code(text, key))
+    so_far = STATE_ORDER[: STATE_ORDER.index(key) + 1]
+    printed = numbers_in("\n".join(section_code(text, state) for state in so_far))
     fig = lesson_figure()
     for mark in fig.state(key).highlights:
-        if mark.matrix == "V":
-            continue  # V is the input, printed once at the top of the page
+        if mark.matrix in ("Q", "V"):
+            continue  # Q and V are inputs, printed once at the top of the page
         rows = mark.rows or range(len(fig.matrices[mark.matrix]))
         for i in rows:
             row = list(fig.matrices[mark.matrix][i])
-            assert any(printed[j : j + len(row)] == row for j in range(len(printed))), (
-                f"R36.{locale}.md state {key}: {mark.matrix} row {i + 1} {row} is not printed"
+            assert printed_in(row, printed), (
+                f"R36.{locale}.md state {key}: {mark.matrix} row {i + 1} {row} is not printed "
+                f"by then"
             )
 
 
@@ -240,30 +325,34 @@ def test_r36_asks_for_its_figure_in_both_languages() -> None:
 
 
 def test_a_page_with_the_state_headings_that_does_not_ask_gets_no_figure() -> None:
-    html = states_html()
-    assert with_asked_for(html, a_page("R37.md"), ENGLISH) == html
+    text = states_markdown()
+    assert "<figure" not in render(text, {})
     # The same headings do get the figure once the page asks for it.
-    asked = with_asked_for(html, a_page("R37.md", figure="r36-states"), ENGLISH)
-    assert asked.count('<figure class="r36-figure"') == len(STATE_ORDER)
+    asked = BeautifulSoup(render(text, {"figure": "r36-states"}), "html.parser")
+    assert len(asked.select("figure.r36-figure")) == len(STATE_ORDER)
 
 
 def test_a_page_asking_for_an_unknown_figure_is_refused() -> None:
     with pytest.raises(PluginError, match=r"R37\.md: .*figure: 'r37-masks'.*r36-states"):
-        with_asked_for(states_html(), a_page("R37.md", figure="r37-masks"), ENGLISH)
+        render(states_markdown(), {"figure": "r37-masks"})
 
 
 def test_search_indexes_the_states_text_not_their_figures(site: Path, parsed: ParsedPages) -> None:
     # The figures repeat the numbers of the text and doctests; as search text their cells
     # would run together ("0.4220.1550.422"). Their captions are indexed once: as the prose
-    # paragraph they are taken from.
+    # paragraph each figure is described by.
     fragments = search_fragments(site)
-    for prefix in PREFIXES.values():
+    for locale, prefix in PREFIXES.items():
         text = fragments[f"/{prefix}R36/"]["content"]
-        for figure in parsed.soup(site / f"{prefix}R36/index.html").select("figure.r36-figure"):
-            caption = figure.select_one("figcaption").get_text()
+        page, figures = built_figures(site, parsed, locale)
+        for figure in figures:
+            caption = caption_of(page, figure)
             assert text.count(caption) == 1, caption
             cells = "".join(td.get_text() for td in figure.select("table[data-matrix=A] td"))
             assert cells not in text
+        # Words only the figures have: the step from S to A, and Kᵀ's caption.
+        for word in ("softmax", "KT"):
+            assert Words(locale, "figure")[word] not in text, "the figures are indexed"
         assert "attn.scores(Q, K)" in text, "the states' doctests are indexed"
 
 
@@ -278,45 +367,58 @@ def test_each_state_has_its_caption_right_under_its_heading(locale: str) -> None
 def test_the_figures_caption_is_the_twins_prose(
     site: Path, parsed: ParsedPages, locale: str
 ) -> None:
-    # One source of truth: the caption an agent reads in the raw twin is the figure's caption,
-    # and the one caption a reader sees, which the figure points at.
+    # One source of truth: the caption an agent reads in the raw twin is the one caption a
+    # reader sees, right under the figure, which the figure points at.
     prefix = PREFIXES[locale]
     written = markdown_captions((site / f"{prefix}R36.md").read_text(encoding="utf-8"))
     assert list(written) == STATE_ORDER
-    page = parsed.soup(site / f"{prefix}R36/index.html")
-    for figure in page.select("figure.r36-figure"):
+    page, figures = built_figures(site, parsed, locale)
+    for figure in figures:
         key = figure["data-state"]
-        figcaption = figure.select_one("figcaption")
-        assert figcaption.get_text() == written[key]
         paragraph = page.find(id=figure["aria-describedby"])
         assert paragraph.name == "p"
         assert CAPTION_CLASS in paragraph["class"]
         assert paragraph.get_text() == written[key]
         assert paragraph.find_previous("h2")["id"] == f"state-{key}"
         assert figure.find_next_sibling() is paragraph, "the caption sits right under its figure"
-        # One visible caption: the paragraph; the figcaption is the stepper's announcement.
-        assert figcaption.has_attr("hidden")
 
 
 @pytest.mark.parametrize("locale", list(PREFIXES))
-@pytest.mark.parametrize("key", STATE_ORDER)
-def test_each_caption_names_what_its_figure_highlights(locale: str, key: str) -> None:
-    caption = markdown_captions(twin("R36", locale).read_text(encoding="utf-8"))[key]
-    expected = {mark.matrix: mark.rows for mark in lesson_figure().state(key).highlights}
-    assert highlighted_in(caption, locale) == expected, caption
+def test_each_caption_names_what_its_figure_highlights(
+    site: Path, parsed: ParsedPages, locale: str
+) -> None:
+    # The words a reader reads under each figure against the rows its tables mark.
+    page, figures = built_figures(site, parsed, locale)
+    for figure in figures:
+        caption = caption_of(page, figure)
+        marked = as_said(highlighted_rows(figure), figure)
+        assert highlighted_in(caption, locale) == marked, caption
 
 
 @pytest.mark.parametrize("locale", list(PREFIXES))
-def test_b1s_caption_states_the_row_sums_its_doctest_prints(locale: str) -> None:
-    # The house rule: a number in the prose is printed by the page's code, here b1's own.
-    text = twin("R36", locale).read_text(encoding="utf-8")
-    caption = markdown_captions(text)["b1"]
-    fig = lesson_figure()
-    sums = [number(fig.matrices[m][0][0]) for m in ("row_sums", "row_sums_by_query")]
-    assert sums == ["1", "1.5"]
-    stated = re.findall(
-        r"和为 ([\d.]+)" if locale == "zh" else r"sums? (?:to|of) ([\d.]+)", caption
+def test_b1s_caption_states_the_sums_its_figure_shows_and_its_doctest_prints(
+    site: Path, parsed: ParsedPages, locale: str
+) -> None:
+    # The house rule: a number in the prose is printed by the page's code, here b1's own; and
+    # it is the number the figure beside the words shows.
+    page, figures = built_figures(site, parsed, locale)
+    figure = next(f for f in figures if f["data-state"] == "b1")
+    weights, by_query = (
+        figure.select_one(f"table[data-matrix={name}]") for name in ("A", "A_by_query")
     )
-    assert stated == sums, caption
-    printed = numbers_in(section_code(text, "b1"))
-    assert all(float(s) in printed for s in sums)
+    shown = {
+        "A rows": column(weights, 3),
+        "by query, columns": column(by_query, 0, "tfoot")
+        + column(by_query, 1, "tfoot")
+        + column(by_query, 2, "tfoot"),
+        "by query, rows": column(by_query, 3),
+    }
+    caption = caption_of(page, figure)
+    for what, pattern in B1_SUMS[locale].items():
+        stated = pattern.findall(caption)
+        assert len(stated) == 1, f"{what}: {caption}"
+        assert set(shown[what]) == {float(stated[0])}, f"{what}: {stated[0]} but {shown[what]}"
+    assert sorted({number(x) for values in shown.values() for x in values}) == ["1", "1.5"]
+    printed = numbers_in(section_code(twin("R36", locale).read_text(encoding="utf-8"), "b1"))
+    for what, values in shown.items():
+        assert printed_in(values, printed), f"b1's code does not print {what}: {values}"

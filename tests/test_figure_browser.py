@@ -1,11 +1,13 @@
-"""R36's figure in a browser: the stepper walks b0 → b2 → b3 → b1 by buttons and keys, the
-hash follows, and without JavaScript every state is shown, with no control that does nothing
-(deep links: test_browser.py)."""
+"""R36's figure in a browser: each state draws S = QKᵀ and Y = AV as matrix products are drawn,
+on a phone and on a desktop, its rows marked in bold and outlined; the stepper walks b0 → b2 →
+b3 → b1 by buttons and keys, the hash follows, and without JavaScript every state is shown,
+with no control that does nothing (deep links: test_browser.py)."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -13,6 +15,107 @@ from playwright.sync_api import Browser, Page, expect
 from tests.browser import STILL, Tab, shown_state, watched_page
 from tests.constants import ONE_LANGUAGE, PREFIXES, STATE_ORDER
 from tests.test_browser_pages import AXE_DARK_PAGES, AXE_PAGES, COLOUR_RULES, axe_violations
+
+#: What a reader sees of the shown figure's tables, by matrix: the table's box, each body
+#: row's first number and each column's (boxes as [left, top, right, bottom]), which rows are
+#: marked, whether its last column holds sums (b1), each number's weight and each row's outline.
+TABLES = """f => Object.fromEntries([...f.querySelectorAll('table')].map((t) => {
+  const box = (el) => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const rows = [...t.querySelectorAll('tbody tr')];
+  const style = (el) => getComputedStyle(el);
+  return [t.dataset.matrix, {
+    box: box(t),
+    rows: rows.map((tr) => box(tr.querySelector('td'))),
+    columns: [...rows[0].querySelectorAll('td')].map(box),
+    marked: rows.map((tr) => tr.classList.contains('is-highlighted')),
+    sums: t.classList.contains('r36-matrix--sums'),
+    weights: rows.map((tr) => [...tr.querySelectorAll('td')].map((td) => Number(style(td).fontWeight))),
+    outlines: rows.map((tr) => style(tr).outlineStyle),
+  }];
+}))"""
+#: How far apart, in CSS pixels, two edges drawn level may be.
+LEVEL = 1.0
+LEFT, TOP, RIGHT, BOTTOM = range(4)
+
+
+def level(a: list[list[float]], b: list[list[float]], edges: tuple[int, int]) -> bool:
+    """Whether the boxes of ``a`` and ``b``, in pairs, have both ``edges`` level."""
+    pairs = zip(a, b, strict=True)
+    return all(abs(x[e] - y[e]) <= LEVEL for x, y in pairs for e in edges)
+
+
+def out_of_drawing(tables: dict[str, Any], key: str) -> list[str]:
+    """Return how the tables of state ``key`` differ from matrix products drawn on paper: each
+    result with its left factor's rows level beside it, and its right factor's columns right
+    above its own; b1's table normalised along the query axis with its columns under A's."""
+    found = []
+    for left, right, result in (("Q", "KT", "S"), ("A", "V", "Y")):
+        factor, over, made = tables[left], tables[right], tables[result]
+        if not (
+            factor["box"][RIGHT] <= made["box"][LEFT]
+            and level(factor["rows"], made["rows"], (TOP, BOTTOM))
+        ):
+            found.append(f"{key}: {left}'s rows are not level beside {result}'s")
+        if not (
+            over["box"][BOTTOM] <= made["box"][TOP]
+            and level(over["columns"], made["columns"], (LEFT, RIGHT))
+        ):
+            found.append(f"{key}: {right}'s columns are not over {result}'s")
+    if key == "b1":
+        a, under = tables["A"], tables["A_by_query"]
+        if not (
+            a["box"][BOTTOM] <= under["box"][TOP]
+            and level(a["columns"], under["columns"], (LEFT, RIGHT))
+        ):
+            found.append("b1: the table normalised along the query axis is not under A")
+    return found
+
+
+def marked_otherwise(tables: dict[str, Any], key: str) -> list[str]:
+    """Return each row of state ``key`` not marked as its class says: a highlighted row's
+    numbers bold and the row outlined, any other number in normal weight and its row not
+    outlined, but b1's sums (the last column of a table with sums), bold."""
+    found = []
+    for name, table in tables.items():
+        rows = zip(table["marked"], table["weights"], table["outlines"], strict=True)
+        for i, (marked, weights, outline) in enumerate(rows):
+            plain = weights[:-1] if table["sums"] else weights
+            if marked and (min(weights) < 700 or outline != "solid"):
+                found.append(f"{key}: {name} row {i + 1} is highlighted but not bold and outlined")
+            if not marked and (max(plain) >= 700 or outline != "none"):
+                found.append(f"{key}: {name} row {i + 1} is bold or outlined, not highlighted")
+            if table["sums"] and weights[-1] < 700:
+                found.append(f"{key}: {name} row {i + 1}'s sum is not bold")
+    return found
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+@pytest.mark.parametrize("prefix", PREFIXES.values())
+def test_each_state_draws_the_products_and_marks_its_rows(
+    page: Page, base_url: str, prefix: str, width: int
+) -> None:
+    # In both languages, whose words take different widths: on a desktop the products side by
+    # side, S's rows level with A's; on a phone one above the other, within the stepper.
+    page.set_viewport_size({"width": width, "height": 844})
+    page.goto(f"{base_url}{prefix}R36/")
+    stepper = page.locator(".r36-stepper")
+    box = stepper.bounding_box()
+    assert box is not None
+    for i, key in enumerate(STATE_ORDER):
+        if i:
+            stepper.locator("button[data-step='1']").click()
+        assert shown_state(page)[0] == key
+        tables = page.locator("figure.r36-figure:visible").evaluate(TABLES)
+        assert out_of_drawing(tables, key) == []
+        assert marked_otherwise(tables, key) == []
+        s, a = tables["S"], tables["A"]
+        if width > 1000:
+            assert a["box"][LEFT] > s["box"][RIGHT], f"{key}: the products are not side by side"
+            assert level(s["rows"], a["rows"], (TOP, BOTTOM)), f"{key}: S's rows and A's differ"
+        else:
+            assert a["box"][TOP] > s["box"][BOTTOM], f"{key}: the products are not stacked"
+        widest = max(table["box"][RIGHT] for table in tables.values())
+        assert widest <= box["x"] + box["width"], f"{key}: a table reaches out of the stepper"
 
 
 @pytest.mark.parametrize("prefix", PREFIXES.values())
@@ -33,8 +136,10 @@ def test_buttons_walk_the_states_in_the_lessons_order(
         key = seen[-1][0]
         assert page.url.endswith(f"#r36-{key}")
         expect(page.locator(f"#state-{key}")).to_have_attribute("aria-current", "step")
+        # The stepper says the caption paragraph the figure is described by.
         live = stepper.locator("[aria-live=polite]").inner_text()
-        assert live == page.locator(f"figure[data-state={key}] figcaption").inner_text()
+        caption = page.locator(f"figure[data-state={key}]").get_attribute("aria-describedby")
+        assert live == page.locator(f"[id='{caption}']").inner_text()
     assert [state for state, _ in seen] == STATE_ORDER
     highlights = [rows for _, rows in seen]
     assert len({json.dumps(h) for h in highlights}) == 4, "each state must highlight differently"

@@ -1,10 +1,10 @@
 // R36's explorable: the reader turns query 1, over the lesson's V or one whose rows span a real
 // triangle. Every number is in the data island, computed by attn at build time; this only
-// picks a state and draws it.
+// picks a setting and draws it.
 document$.subscribe(() => {
   const island = document.getElementById("r36-explore");
   if (!island || document.querySelector(".r36-explore")) return;
-  const { angles, lengths, values, states } = JSON.parse(island.textContent);
+  const { angles, lengths, values, settings } = JSON.parse(island.textContent);
   // The glossary's terms (docs/glossary.yml), in the page's words (docs/words/).
   const word = siteWords("explore");
   // Columns named as the static figure names them: the same words.
@@ -77,17 +77,17 @@ document$.subscribe(() => {
   draw(values[v]);
   const show = (announce) => {
     const angle = Number(slider.value);
-    const state = states[length * angles.length + angle];
-    const y1 = state.outputs[v];
-    fill("r36-explore__s", state.scores);
-    fill("r36-explore__w", state.weights);
-    fill("r36-explore__q", state.q);
+    const setting = settings[length * angles.length + angle];
+    const y1 = setting.outputs[v];
+    fill("r36-explore__s", setting.scores);
+    fill("r36-explore__w", setting.weights);
+    fill("r36-explore__q", setting.q);
     fill("r36-explore__y", y1);
     box.querySelectorAll(".r36-explore__bar").forEach((bar, j) => {
-      bar.style.width = `${state.weights[j] * 100}%`;
+      bar.style.width = `${setting.weights[j] * 100}%`;
     });
     svg.querySelector("g").setAttribute("transform", `translate(${at(y1)})`);
-    const weights = state.weights.map(num).join(word("separator"));
+    const weights = setting.weights.map(num).join(word("separator"));
     const said = word("said", { angle: angles[angle], length: num(lengths[length]), weights });
     slider.setAttribute("aria-valuetext", said);
     box.querySelector("output").textContent = `θ = ${angles[angle]}°`;

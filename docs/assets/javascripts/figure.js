@@ -59,8 +59,9 @@ document$.subscribe(() => {
     stepper.querySelector("[data-step='-1']").disabled = i === 0;
     stepper.querySelector("[data-step='1']").disabled = i === keys.length - 1;
     if (byReader) {
+      // Its caption paragraph, which describes it (aria-describedby), said as it is shown.
       stepper.querySelector(".r36-stepper__live").textContent =
-        figures[i].querySelector("figcaption").textContent;
+        document.getElementById(figures[i].getAttribute("aria-describedby")).textContent;
       // replaceState changes the hash without scrolling the page to the anchor.
       history.replaceState(null, "", `#r36-${keys[i]}`);
     }
