@@ -147,7 +147,7 @@ def lesson_figure(
     states = (
         State("b0", _row(0, "Q", "S"), ahead=(("A", "b2"), ("V", "b2"), ("Y", "b2"))),
         State("b2", _row(0, "Q", "S", "A", "Y"), single_read_row=0),
-        State("b3", _row(1, "Q", "S", "A", "Y")),
+        State("b3", _row(1, "Q", "S", "A", "Y"), single_read_row=1),
         State("b1", (Highlight("A"),), sums=True),
     )
     return Figure(matrices=matrices, states=states)

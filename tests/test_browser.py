@@ -69,13 +69,13 @@ def test_copying_a_doctest_gives_runnable_code(tab: Tab, base_url: str) -> None:
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url)
     page.goto(f"{base_url}{ONE_LANGUAGE}R36/")
     # The stacking's example: Q, the read, and a loop that checks each row against its own read.
-    block = page.locator("article .highlight").filter(has_text="r = attn.read(Q, K, V)").first
+    block = page.locator("article .highlight").filter(has_text="both = attn.read(Q, K, V)").first
     block.hover()
     block.locator("button[data-md-type=copy]").click()
     copied = page.evaluate("navigator.clipboard.readText()")
     assert copied.splitlines()[:3] == [
         "Q",
-        "r = attn.read(Q, K, V)",
+        "both = attn.read(Q, K, V)",
         "for i in range(len(Q)):",
     ]
     assert ">>>" not in copied
@@ -87,7 +87,7 @@ def test_copying_a_doctest_gives_runnable_code(tab: Tab, base_url: str) -> None:
     for line in [*copied.splitlines(), ""]:
         repl.push(line)
     assert repl.errors == []
-    assert repl.locals["r"].output.shape == (2, 2)
+    assert repl.locals["both"].output.shape == (2, 2)
     # So does a loop written on one line, which no page holds yet.
     one_line = page.evaluate("doctestSource('>>> for i in range(2): i\\n0\\n1\\n>>> j = 3')")
     repl = Repl()
