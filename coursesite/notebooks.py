@@ -27,61 +27,32 @@ import html as html_lib
 import posixpath
 import re
 from collections.abc import Callable
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit
 
 import jupytext
+from markdown.extensions.toc import nest_toc_tokens
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
-from mkdocs.structure.toc import AnchorLink, TableOfContents
+from mkdocs.structure.toc import TableOfContents, get_toc
 from mkdocs.utils import get_relative_url
 
 from coursesite import source_name
 from coursesite.languages import language
+from coursesite.markup import elements, replaced, text, text_runs
 from coursesite.words import Words
 
 WRAPPER = '<div class="jupyter-wrapper">'
-#: What mkdocs-jupyter 0.26.3 writes before the notebook, element by element: a new release
-#: that writes more or other things stops the build here rather than reaching the page (and
-#: docs/assets/lab/jupyterlab.css, its CSS trimmed, is then compared by hand: its top says how).
-HEAD_ELEMENTS = {"style": 4, "script": 5}
-# (An element's body as runs of non-"<" text: a lazy ".*?" would try each of its CSS's
-# half a million characters in turn.)
-HEAD_PART = re.compile(
-    r"\s*(?:<(style|script)\b[^>]*>[^<]*(?:<(?!/\1>)[^<]*)*</\1>|<!--.*?-->)", re.DOTALL
-)
-# Its copy button around each code cell, and the hidden copy of the cell it copies.
-COPY_BUTTON = re.compile(
-    r'<div class="zeroclipboard-container">\s*<clipboard-copy\b.*?</clipboard-copy>\s*</div>\s*'
-    r'|<div class="clipboard-copy-txt" id="cell-\d+">.*?</div>\s*',
-    re.DOTALL,
-)
-CELL_ID = re.compile(r' id="cell-id=[^"]*"')
-CODE_CELL = re.compile(r'(<div class="highlight-ipynb[^"]*"><pre>)(.*?)(</pre>)', re.DOTALL)
-HEADING = re.compile(r"<h(?P<level>[1-6])\b[^>]*>(?P<inner>.*?)</h(?P=level)>", re.DOTALL)
-EXPLICIT_ID = re.compile(r'\s*<a id="(?P<id>[^"]+)"></a>')
-NBCONVERT_ANCHOR = re.compile(r'<a class="anchor-link" href="[^"]*">¶</a>')
-TAG = re.compile(r"<[^>]+>")
+#: Its copy button around each code cell, and the hidden copy of the cell it copies.
+COPY_PARTS = frozenset({"zeroclipboard-container", "clipboard-copy-txt"})
+STDERR = "application/vnd.jupyter.stderr"
+SVG_BASE64 = "data:image/svg+xml;base64,"
 NO_ALT = 'alt="No description has been provided for this image"'  # nbconvert's, for any image
-# Where a dollar sign is code or markup, not maths; a formula holds no tag (`<` is `&lt;`).
-FORMULA = re.compile(
-    r"(?P<verbatim><(?P<tag>pre|code|script|style)\b.*?</(?P=tag)>)"
-    r"|\$\$(?P<display>[^<]+?)\$\$|\$(?P<inline>[^$\n<]+?)\$",
-    re.DOTALL,
-)
-SOURCE_LINK = re.compile(
-    r'href="(?P<path>(?![a-z][a-z0-9+.-]*:|[#/])[^"#]+\.(?:md|py))(?P<frag>#[^"]*)?"'
-)
-SVG_IMAGE = re.compile(
-    r'<img alt="(?P<alt>[^"]*)" src="data:image/svg\+xml;base64,(?P<data>[^"]+)"\s*/?>'
-)
-SVG_TITLE = re.compile(r"<svg\b[^>]*>\s*<title>(?P<title>.*?)</title>", re.DOTALL)
-SVG_SIZE = re.compile(r'<svg\b[^>]*?\swidth="(?P<w>[\d.]+)pt"\s+height="(?P<h>[\d.]+)pt"')
-STDERR = re.compile(
-    r'data-mime-type="application/vnd\.jupyter\.stderr"[^>]*>\s*<pre>(.*?)</pre>', re.DOTALL
-)
+#: Where a dollar sign is code or markup, not maths.
+VERBATIM = frozenset({"pre", "code", "script", "style", "!--"})
+FORMULA = re.compile(r"\$\$(?P<display>[^<]+?)\$\$|\$(?P<inline>[^$\n<]+?)\$")
 
 
 def ipynb_uri(src_uri: str) -> str:
@@ -111,28 +82,25 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
     """Make a notebook page read like the site's other pages (the module's docstring)."""
     if not page.file.src_uri.endswith(".py"):  # not a notebook
         return html
+    # Beside the page's folder, at its source's path, as the .py is (the line under the title:
+    # coursesite/agents/twins.py).
+    ipynb = get_relative_url(ipynb_uri(page.file.src_uri), page.file.dest_uri)
+    link = f'<a href="{ipynb}" download>{Words(language(config), "lab")["ipynb"]}</a>'
     try:
         html = without_mkdocs_jupyter_extras(html)
-        if "application/vnd.jupyter.stderr" in html:  # whatever markup nbconvert puts it in
-            warned = STDERR.search(html)
-            said = html_lib.unescape(TAG.sub("", warned[1])).strip() if warned else ""
+        if STDERR in html:  # whatever markup nbconvert puts it in
+            warned = [e for e in elements(html, "div") if e.attrs.get("data-mime-type") == STDERR]
+            said = text(html[warned[0].inner : warned[0].close]).strip() if warned else ""
             raise ValueError(f"a cell wrote to stderr (a warning): {said or 'see the notebook'}")
-        if "</h1>" not in html:
-            raise ValueError("no title (a `# ...` heading)")
-        html, headings = with_explicit_ids(html)
+        html, toc = with_explicit_ids(html, f'<p class="lab-downloads">{link}</p>')
         html = links_resolved(
             marked_formulas(html), lambda path, at: page_url(path, at, page, files)
         )
         html = with_figure_text(html)
     except ValueError as error:
         raise PluginError(f"{source_name(page, config)}: {error}") from None
-    page.toc = table_of_contents(headings)
-    words = Words(language(config), "lab")
-    # Beside the page's folder, at its source's path, as the .py is (the line under the title:
-    # coursesite/agents/twins.py).
-    ipynb = get_relative_url(ipynb_uri(page.file.src_uri), page.file.dest_uri)
-    link = f'<a href="{ipynb}" download>{words["ipynb"]}</a>'
-    return html.replace("</h1>", f'</h1><p class="lab-downloads">{link}</p>', 1)
+    page.toc = toc
+    return html
 
 
 def without_mkdocs_jupyter_extras(html: str) -> str:
@@ -146,130 +114,116 @@ def without_mkdocs_jupyter_extras(html: str) -> str:
     ...         '</div><div class="clipboard-copy-txt" id="cell-1">x = 1</div>')
     >>> without_mkdocs_jupyter_extras(f'{head}<div class="jupyter-wrapper">{cell}</div>')
     '<div class="jupyter-wrapper"><div class="highlight-ipynb hl-python"><pre><code>x = 1</code></pre></div></div>'
-    >>> without_mkdocs_jupyter_extras('<style>a{}</style><div class="jupyter-wrapper"></div>')
-    Traceback (most recent call last):
-    ...
-    ValueError: mkdocs-jupyter's output changed: expected 4 <style> and 5 <script> before the notebook, found 1 and 0
     """
     at = html.find(WRAPPER)
     if at < 0:
         raise ValueError(f"mkdocs-jupyter's output changed: no {WRAPPER} around the notebook")
-    kinds = [part[1] for part in HEAD_PART.finditer(html, 0, at)]
-    found = {kind: kinds.count(kind) for kind in HEAD_ELEMENTS}
-    rest = HEAD_PART.sub("", html[:at]).strip()  # anything else before the notebook
-    if rest or found != HEAD_ELEMENTS:
-        expected = " and ".join(f"{n} <{kind}>" for kind, n in HEAD_ELEMENTS.items())
-        what = f"found {found['style']} and {found['script']}" + (
-            f" and {rest[:40]!r}" * bool(rest)
-        )
+    # What mkdocs-jupyter 0.26.3 writes before it, with comments: a new release that writes more
+    # or other things stops the build here rather than reaching the page (and its CSS trimmed,
+    # docs/assets/lab/jupyterlab.css, is then compared by hand: its top says how).
+    head = html[:at]
+    known = elements(head, "style", "script", "!--")
+    found = [sum(e.tag == kind for e in known) for kind in ("style", "script")]
+    rest = "".join(head[s:e] for s, e in text_runs(head, known, skip=VERBATIM)).strip()
+    if rest or found != [4, 5]:
         raise ValueError(
-            f"mkdocs-jupyter's output changed: expected {expected} before the notebook, {what}"
+            "mkdocs-jupyter's output changed: expected 4 <style> and 5 <script> before the "
+            f"notebook, found {found[0]} and {found[1]}" + f" and {rest[:40]!r}" * bool(rest)
         )
     notebook = html[at:]
-    buttons = len(COPY_BUTTON.findall(notebook))
-    cells = len(CODE_CELL.findall(notebook))
-    if buttons != 2 * cells:
+    divs = elements(notebook, "div", "pre")
+    copies = [e for e in divs if e.attrs.get("class") in COPY_PARTS]
+    cells = {e.inner for e in divs if (e.attrs.get("class") or "").startswith("highlight-ipynb")}
+    code = [e for e in divs if e.tag == "pre" and not e.attrs and e.start in cells]  # just inside
+    if len(copies) != 2 * len(code):
         raise ValueError(
-            f"mkdocs-jupyter's output changed: {cells} code cells, {buttons} copy-button parts"
+            f"mkdocs-jupyter's output changed: {len(code)} code cells, {len(copies)} copy-button parts"
         )
+    # A copy button goes with the white space after it.
+    edits = [(e.start, len(notebook) - len(notebook[e.end :].lstrip()), "") for e in copies]
+    edits += [(pre.inner, pre.inner, "<code>") for pre in code]
+    edits += [(pre.close, pre.close, "</code>") for pre in code]
     # Cells' ids are jupytext's, random on each run (one commit must give one page), and no
     # link targets them.
-    notebook = CELL_ID.sub("", COPY_BUTTON.sub("", notebook))
-    return CODE_CELL.sub(r"\1<code>\2</code>\3", notebook)
+    for e in divs:
+        if (e.attrs.get("id") or "").startswith("cell-id="):
+            at = notebook.index(' id="', e.start, e.inner)
+            edits.append((at, notebook.index('"', at + 5) + 1, ""))
+    return replaced(notebook, edits)
 
 
-def with_explicit_ids(html: str) -> tuple[str, list[AnchorLink]]:
+def with_explicit_ids(html: str, under_title: str = "") -> tuple[str, TableOfContents]:
     """Give each heading the id written in it (``<a id="...">``) and a permalink as on the
-    site's other pages, in place of nbconvert's; return the HTML and the headings in order.
+    site's other pages, in place of nbconvert's, and put ``under_title`` after the first
+    ``<h1>``; return the HTML and its table of contents, made as MkDocs makes a page's.
 
-    >>> html, headings = with_explicit_ids('<h2 id="">准备 <a id="setup"></a><a class="anchor-link" href="#">¶</a></h2>')
-    >>> html, [(h.level, h.id, h.title) for h in headings]
-    ('<h2 id="setup">准备<a class="headerlink" href="#setup" title="Permanent link">¶</a></h2>', [(2, 'setup', '准备')])
-    >>> with_explicit_ids("<h3>Untitled</h3>")
-    Traceback (most recent call last):
-    ...
-    ValueError: heading 'Untitled' has no explicit id: write it as `### Untitled <a id="..."></a>`
+    >>> html, toc = with_explicit_ids('<h1>Lab <a id="lab"></a><a class="anchor-link" href="#">¶</a></h1><h2>准备 <a id="setup"></a></h2>', "<p>")
+    >>> html
+    '<h1 id="lab">Lab<a class="headerlink" href="#lab" title="Permanent link">¶</a></h1><p><h2 id="setup">准备<a class="headerlink" href="#setup" title="Permanent link">¶</a></h2>'
+    >>> [(item.id, [(child.id, child.title) for child in item.children]) for item in toc]
+    [('lab', [('setup', '准备')])]
     """
-    headings: list[AnchorLink] = []
-
-    def explicit(match: re.Match[str]) -> str:
-        level, inner = int(match["level"]), NBCONVERT_ANCHOR.sub("", match["inner"])
-        found = EXPLICIT_ID.search(inner)
-        inner = EXPLICIT_ID.sub("", inner).strip()
-        text = html_lib.unescape(TAG.sub("", inner)).strip()
-        if not found:
-            hashes = "#" * level
+    headings, edits = [], []
+    for heading in elements(html, *(f"h{level}" for level in range(1, 7))):
+        inner, level = html[heading.inner : heading.close], int(heading.tag[1])
+        ids = [a for a in elements(inner, "a") if list(a.attrs) == ["id"] and a.inner == a.close]
+        nbconvert = [a for a in elements(inner, "a") if a.attrs.get("class") == "anchor-link"]
+        inner = replaced(inner, ((a.start, a.end, "") for a in ids + nbconvert)).strip()
+        title = text(inner).strip()
+        if not ids:
             raise ValueError(
-                f'heading {text!r} has no explicit id: write it as `{hashes} {text} <a id="..."></a>`'
+                f'heading {title!r} has no explicit id: write it as `{"#" * level} {title} <a id="..."></a>`'
             )
-        headings.append(AnchorLink(html_lib.escape(text), found["id"], level))
-        permalink = f'<a class="headerlink" href="#{found["id"]}" title="Permanent link">¶</a>'
-        return f'<h{level} id="{found["id"]}">{inner}{permalink}</h{level}>'
-
-    return HEADING.sub(explicit, html), headings
-
-
-def table_of_contents(headings: list[AnchorLink]) -> TableOfContents:
-    """Return the page's table of contents: each heading under the last one above its level.
-
-    >>> toc = table_of_contents([AnchorLink("Lab", "lab", 1), AnchorLink("Set-up", "setup", 2)])
-    >>> [(item.id, [child.id for child in item.children]) for item in toc]
-    [('lab', ['setup'])]
-    """
-    top: list[AnchorLink] = []
-    above: list[AnchorLink] = []  # the open headings, outermost first
-    for heading in headings:
-        while above and above[-1].level >= heading.level:
-            above.pop()
-        (above[-1].children if above else top).append(heading)
-        above.append(heading)
-    return TableOfContents(top)
+        at = html_lib.escape(ids[0].attrs["id"] or "")
+        headings.append((level, ids[0].attrs["id"] or "", html_lib.escape(title)))
+        permalink = f'<a class="headerlink" href="#{at}" title="Permanent link">¶</a>'
+        written = f'<h{level} id="{at}">{inner}{permalink}</h{level}>'
+        if level == 1:  # the first title only
+            written, under_title = written + under_title, ""
+        edits.append((heading.start, heading.end, written))
+    if all(level > 1 for level, _, _ in headings):
+        raise ValueError("no title (a `# ...` heading)")
+    toc = nest_toc_tokens([{"level": level, "id": i, "name": name} for level, i, name in headings])
+    return replaced(html, edits), get_toc(toc)
 
 
 def marked_formulas(html: str) -> str:
-    r"""Mark ``$...$`` and ``$$...$$`` outside code as ``pymdownx.arithmatex`` (generic) does.
+    r"""Mark ``$...$`` and ``$$...$$`` in text outside code as ``pymdownx.arithmatex``
+    (generic) does.
 
-    >>> marked_formulas("<p>So $Y=AV$.</p><pre>cost: $5 or $6</pre>")
-    '<p>So <span class="arithmatex">\\(Y=AV\\)</span>.</p><pre>cost: $5 or $6</pre>'
-    >>> marked_formulas("<p>$$a+b$$</p>")
-    '<p><div class="arithmatex">\\[a+b\\]</div></p>'
+    >>> marked_formulas("<p>So $Y=AV$:</p><p>$$a+b$$</p><pre>cost: $5 or $6</pre>")
+    '<p>So <span class="arithmatex">\\(Y=AV\\)</span>:</p><p><div class="arithmatex">\\[a+b\\]</div></p><pre>cost: $5 or $6</pre>'
     """
 
     def marked(match: re.Match[str]) -> str:
-        if match["verbatim"]:
-            return match[0]
         if match["display"] is not None:
             return f'<div class="arithmatex">\\[{match["display"]}\\]</div>'
         return f'<span class="arithmatex">\\({match["inline"]}\\)</span>'
 
-    return FORMULA.sub(marked, html)
+    runs = text_runs(html, elements(html), skip=VERBATIM)
+    return replaced(html, ((s, e, FORMULA.sub(marked, html[s:e])) for s, e in runs))
 
 
 def links_resolved(html: str, resolve: Callable[[str, str], str | None]) -> str:
     """Replace each relative link to a source with ``resolve(path, section)``; fail on one to
     nothing (MkDocs checks the links of Markdown pages, not of a notebook's HTML).
 
-    >>> known = {("../R36.md", "r36-b3"): "../R36/"}
-    >>> links_resolved('<a href="../R36.md#r36-b3">R36</a>', lambda *link: known.get(link))
-    '<a href="../R36/#r36-b3">R36</a>'
-    >>> links_resolved('<a href="https://example.org/a.md">x</a>', lambda *link: None)
-    '<a href="https://example.org/a.md">x</a>'
-    >>> links_resolved('<a href="../R36.md#r36-b9">x</a>', lambda *link: known.get(link))
-    Traceback (most recent call last):
-    ...
-    ValueError: link to ../R36.md#r36-b9: no such page or section
+    >>> page = '<a href="../R36.md#r36-b3">R36</a> <a href="https://example.org/a.md">x</a>'
+    >>> links_resolved(page, lambda *link: {("../R36.md", "r36-b3"): "../R36/"}.get(link))
+    '<a href="../R36/#r36-b3">R36</a> <a href="https://example.org/a.md">x</a>'
     """
-
-    def resolved(match: re.Match[str]) -> str:
-        section = (match["frag"] or "").removeprefix("#")
-        url = resolve(html_lib.unescape(match["path"]), html_lib.unescape(section))
+    edits = []
+    for link in elements(html, "a"):
+        href = link.attrs.get("href") or ""
+        path, hashed, section = href.partition("#")
+        if path.startswith("/") or urlsplit(path).scheme or not path.endswith((".md", ".py")):
+            continue
+        url = resolve(path, section)
         if url is None:
-            raise ValueError(
-                f"link to {match['path']}{match['frag'] or ''}: no such page or section"
-            )
-        return f'href="{html_lib.escape(url)}{match["frag"] or ""}"'
-
-    return SOURCE_LINK.sub(resolved, html)
+            raise ValueError(f"link to {href}: no such page or section")
+        at = html.index(' href="', link.start, link.inner) + 7
+        edits.append((at, html.index('"', at), html_lib.escape(url + hashed + section)))
+    return replaced(html, edits)
 
 
 def page_url(path: str, section: str, page: Page, files: Files) -> str | None:
@@ -286,10 +240,6 @@ def page_url(path: str, section: str, page: Page, files: Files) -> str | None:
     return found.url_relative_to(page.file)
 
 
-#: Indentation between an SVG's tags (matplotlib's): no text of the figure.
-BETWEEN_TAGS = re.compile(r">\s+<")
-
-
 def with_figure_text(html: str) -> str:
     """Give each SVG image its ``<title>`` as ``alt``, and its size (no layout shift); fail on
     an image without (nbconvert shows an SVG output as an image whose ``alt`` says nothing).
@@ -298,30 +248,32 @@ def with_figure_text(html: str) -> str:
     >>> data = base64.b64encode(svg.encode()).decode()
     >>> with_figure_text(f'<img alt="No description" src="data:image/svg+xml;base64,{data}"/>')[:60]
     '<img alt="Two &amp; maps" width="40" height="20" src="data:i'
-    >>> with_figure_text(f'<img alt="x" src="data:image/svg+xml;base64,{base64.b64encode(b"<svg/>").decode()}"/>')
-    Traceback (most recent call last):
-    ...
-    ValueError: a figure has no text alternative: an SVG output needs a <title> (attn.plot's heatmaps have one)
     """
-
-    def titled(match: re.Match[str]) -> str:
-        svg = base64.b64decode(match["data"]).decode("utf-8")
-        title, size = SVG_TITLE.search(svg), SVG_SIZE.search(svg)
-        if title is None or not title["title"].strip() or size is None:
+    edits = []
+    for image in elements(html, "img"):
+        src = image.attrs.get("src") or ""
+        if list(image.attrs) != ["alt", "src"] or not src.startswith(SVG_BASE64):
+            continue  # another image, or markup this step does not know (below)
+        svg = base64.b64decode(src.removeprefix(SVG_BASE64)).decode("utf-8")
+        found = elements(svg, "svg", "title")
+        alt = next((svg[e.inner : e.close].strip() for e in found if e.tag == "title"), "")
+        size = [(found[0].attrs.get(side) or "") if found else "" for side in ("width", "height")]
+        if not alt or not all(side.endswith("pt") for side in size):
             raise ValueError(
                 "a figure has no text alternative: an SVG output needs a <title> "
                 "(attn.plot's heatmaps have one)"
             )
-        width, height = (round(float(size[k]) * 4 / 3) for k in "wh")  # points to CSS pixels
-        alt = html_lib.escape(html_lib.unescape(title["title"].strip()))
-        # The SVG as text in the URL, not base64: gzip sends it in half the bytes.
-        text = quote(BETWEEN_TAGS.sub("><", svg).replace("\n", " "), safe="=:/;,.-_()")
-        return (
-            f'<img alt="{alt}" width="{width}" height="{height}" src="data:image/svg+xml,{text}">'
-        )
-
-    html = SVG_IMAGE.sub(titled, html)
-    if "data:image/svg+xml;base64," in html:
+        width, height = (round(float(side[:-2]) * 4 / 3) for side in size)  # pt to CSS px
+        # Without the white space from a tag's ">" to the next "<" (matplotlib's indentation),
+        # as text in the URL, not base64: gzip sends it in half the bytes.
+        *pieces, last = svg.split("<")
+        svg = "<".join([*(p.rstrip() if p.rstrip().endswith(">") else p for p in pieces), last])
+        src = "data:image/svg+xml," + quote(svg.replace("\n", " "), safe="=:/;,.-_()")
+        alt = html_lib.escape(html_lib.unescape(alt))
+        written = f'<img alt="{alt}" width="{width}" height="{height}" src="{src}">'
+        edits.append((image.start, image.inner, written))
+    html = replaced(html, edits)
+    if SVG_BASE64 in html:
         raise ValueError("an SVG output in markup this step does not know (nbconvert's changed?)")
     if NO_ALT in html:  # another image: nbconvert takes its alt from the output's metadata
         raise ValueError("a figure has no text alternative: give its output an 'alt' metadata")

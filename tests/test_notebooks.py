@@ -121,7 +121,7 @@ FAILURES = {
     ),
     "no notebook wrapper": (HEAD, 'no <div class="jupyter-wrapper"> around the notebook'),
     "a copy button of another shape": (
-        HEAD + NOTEBOOK.replace('id="cell-1"', 'data-cell="1"'),
+        HEAD + NOTEBOOK.replace('class="clipboard-copy-txt"', 'class="copy-text"'),
         "1 code cells, 1 copy-button parts",
     ),
     "a warning": (
@@ -129,8 +129,12 @@ FAILURES = {
         "a cell wrote to stderr (a warning): UserWarning: Glyph 38190 missing",
     ),
     "a warning in other markup": (
+        HEAD + NOTEBOOK.replace("</div> <!--", STDERR_OUTPUT.replace("pre>", "p>") + "</div> <!--"),
+        "a cell wrote to stderr (a warning): UserWarning: Glyph 38190 missing",
+    ),
+    "a warning in markup this step does not know": (
         HEAD
-        + NOTEBOOK.replace("</div> <!--", STDERR_OUTPUT.replace("<pre>", "<p>") + "</div> <!--"),
+        + NOTEBOOK.replace("</div> <!--", STDERR_OUTPUT.replace("div", "section") + "</div> <!--"),
         "a cell wrote to stderr (a warning): see the notebook",
     ),
     "an SVG figure in other markup": (
