@@ -1,13 +1,4 @@
-"""The parts of a Markdown page that two translations must share: ids, code, formulas, links.
-
->>> page = '---\\nx: 1\\n---\\n# T { #t }\\n\\nSee $a_1$ [here](b.md#c) 2 times.\\n\\n```python\\n>>> 1\\n1\\n```\\n'
->>> parts(page)["ids"], parts(page)["formulas"], parts(page)["links"], parts(page)["numbers"]
-(['t'], ['$a_1$'], ['b.md#c'], ['2'])
->>> [(part.line, part.text) for part in located_parts(page)["links"]]
-[(6, 'b.md#c')]
->>> [(fence.line, fence.language) for fence in fences(page)]
-[(8, 'python')]
-"""
+"""The parts of a Markdown page that two translations must share: ids, code, formulas, links."""
 
 from __future__ import annotations
 

@@ -57,13 +57,6 @@ def test_every_page_loads_cleanly_from_localhost_only(
         assert axe_violations(page, rules=COLOUR_RULES) == [], "dark palette"
 
 
-def test_the_accessibility_check_covers_real_pages() -> None:
-    checked = {name for pages in [*AXE_PAGES.values(), *AXE_DARK_PAGES.values()] for name in pages}
-    assert checked <= set(page_names() + notebook_names())
-    assert set(AXE_PAGES) | set(AXE_DARK_PAGES) <= set(PREFIXES.values())
-    assert len(AXE_DARK_PAGES[""]) > 1, "the lab has notebooks"
-
-
 def axe_violations(
     page: Page, within: str = "html", rules: list[str] | None = None
 ) -> list[dict[str, object]]:

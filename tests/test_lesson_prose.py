@@ -26,11 +26,7 @@ MARKUP = re.compile(r"^(#|\{ |<span |</?details|<summary)")
 
 
 def paragraphs(text: str) -> Iterator[str]:
-    """Yield each prose paragraph of a page, its code, formulas, links' targets and tags blanked.
-
-    >>> list(paragraphs("# T { #t }\\n\\nSee [it](a.md) $x$.\\nMore.\\n\\n```python\\n>>> 1\\n```\\n"))
-    ['See [it]        .\\nMore.']
-    """
+    """Yield each prose paragraph of a page, its code, formulas, links' targets and tags blanked."""
     for block in re.split(r"\n\s*\n", FENCE.sub("", body(text))):
         lines = [line for line in block.strip().splitlines() if not MARKUP.match(line)]
         if lines:
@@ -40,9 +36,6 @@ def paragraphs(text: str) -> Iterator[str]:
 def size(paragraph: str, locale: str) -> int:
     """Return a paragraph's length as the budget counts it: characters in Chinese (not spaces
     nor Markdown's ``*[]``), words in English.
-
-    >>> size("**练习 1.** 读 [它]  。", "zh"), size("**Exercise 1.** Read [it] .", "en")
-    (8, 4)
     """
     if locale == "en":
         return len(re.findall(r"[\w'’.-]*\w", paragraph))
@@ -59,11 +52,7 @@ def own_prose(locale: str) -> list[str]:
 
 
 def nesting(paragraph: str) -> int:
-    """Return how deep parentheses go in ``paragraph``, ASCII and full-width alike.
-
-    >>> nesting("a (b) c（d）"), nesting("a (b (c)) d")
-    (1, 2)
-    """
+    """Return how deep parentheses go in ``paragraph``, ASCII and full-width alike."""
     depth = deepest = 0
     for char in paragraph:
         depth += char in "(（"
