@@ -10,9 +10,9 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.axe import AXE_DARK_PAGES, AXE_PAGES, COLOUR_RULES, axe_violations
 from tests.browser import STILL, Tab, shown_state, watched_page
 from tests.constants import ONE_LANGUAGE, PREFIXES, STATE_ORDER
-from tests.test_browser_pages import AXE_DARK_PAGES, AXE_PAGES, COLOUR_RULES, axe_violations
 
 
 @pytest.mark.parametrize("prefix", PREFIXES.values())
