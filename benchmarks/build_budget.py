@@ -43,6 +43,7 @@ import math
 import os
 import shutil
 import signal
+import socket
 import statistics
 import subprocess
 import sys
@@ -67,7 +68,6 @@ from synthetic_course import (
 )
 
 from coursesite.git import git, git_answer
-from tests.runtime import free_port
 
 #: Each goal: an upper bound and its unit.
 GOALS = {
@@ -181,6 +181,13 @@ def wait_until(condition: Callable[[], bool], timeout: float, step: float = 0.02
         if time.perf_counter() - start > timeout:
             raise TimeoutError(f"still waiting after {timeout} s")
         time.sleep(step)
+
+
+def free_port() -> int:
+    """Return a port of 127.0.0.1 no one listens on now, for ``mkdocs serve``."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
 
 
 @contextlib.contextmanager

@@ -22,8 +22,7 @@ import socket
 import ssl
 import subprocess
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import suppress
 from dataclasses import dataclass
 from email.message import Message
 from functools import cached_property
@@ -256,17 +255,6 @@ class Runtime:
             time.sleep(0.05)
         with suppress(ProcessLookupError):
             os.killpg(self.pid, signal.SIGKILL)
-
-
-@contextmanager
-def running(site: Path, folder: Path, certificates: Certificates) -> Iterator[Runtime]:
-    """Serve ``site`` with the runtime while the block runs (a script's own runtime; the
-    tests share one: tests/conftest.py)."""
-    runtime = Runtime.start(site, folder, certificates)
-    try:
-        yield runtime
-    finally:
-        runtime.stop()
 
 
 def observatory(runtime: Runtime) -> dict[str, Any]:
