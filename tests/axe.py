@@ -38,7 +38,7 @@ def axe_violations(
     """Run axe-core on the loaded page (or the part of it ``within`` selects), its default
     rules or ``rules`` only; return each violation's id, first three nodes and what is wrong
     with the first."""
-    if not page.evaluate("() => 'axe' in window"):  # once per load: it is 0.5 MB of script
+    if not page.evaluate("() => 'axe' in window"):  # once per load: it is a large script
         # Evaluated by the browser's tools, as the site's policy refuses an inline script tag.
         page.evaluate(AXE.read_text(encoding="utf-8"))
     options: dict[str, object] = {"resultTypes": ["violations"]}

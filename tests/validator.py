@@ -40,7 +40,7 @@ def html_validate(files: Iterable[Path], root: Path) -> list[Problem]:
         pytest.fail(f"no html-validate at {VALIDATOR.relative_to(ROOT)}: `make test` runs npm ci")
     with tempfile.TemporaryDirectory() as folder:
         # The report goes to a file: html-validate exits before a report written to a pipe
-        # is all out (the site's was cut at 118 kB).
+        # is all out (the whole site's was cut short).
         output = Path(folder) / "report.json"
         result = subprocess.run(
             [
