@@ -23,8 +23,8 @@ r"""Benchmark: the build and test budgets, each goal measured and given PASS or 
 A speed probe (one core's time for a fixed loop) is printed before each phase: this machine's
 speed drifts by a third within minutes, and every figure of a phase moves with it. The exit
 code is 0 whatever the verdicts, as for the other benchmarks; it is 1 only when a phase could
-not measure (a build failed). What earlier studies of the build found (where its time goes,
-profiles, navigation.prune, Sybil, the sitemap scan) is in ``benchmarks/NOTES.md``.
+not measure (a build failed). Its latest figures, and where a build's time goes, are in
+``benchmarks/NOTES.md``.
 
 Nothing under the project is written except by ``make test``. Run from the project root::
 
