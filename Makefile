@@ -30,8 +30,8 @@ unexport $(filter PAGEFIND_%,$(.VARIABLES))
 # Jupyter's documented JUPYTER_CONFIG_PATH names the lab's own nbconvert settings,
 # coursesite/jupyter/, in place of a user's folders: nbclient's documented shutdown_kernel =
 # "immediate" kills each kernel once its cells' outputs are in (its atexit hooks skipped; the lab
-# has none), where a graceful stop kept the build waiting about 0.35 s; the same pages
-# (benchmarks/NOTES.md).
+# has none), where a graceful stop kept the build waiting while the kernel tore down; the same
+# pages (benchmarks/NOTES.md).
 export JUPYTER_CONFIG_PATH := $(CURDIR)/coursesite/jupyter
 # Bytecode caches are written (an environment may turn them off): the test run's processes
 # (workers, copy builds, kernels, make check) then share the project's compiled modules, and

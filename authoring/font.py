@@ -77,7 +77,7 @@ def site_characters(docs: Path = ROOT / "docs") -> set[str]:
 def write_subset(characters: set[str], source: Path = SOURCE, target: Path = SUBSET) -> int:
     """Write ``source`` cut to ``characters`` (plus the digits) as woff2; return its size."""
     # No hinting: the formulas are drawn at reading sizes on screens that anti-alias, and the
-    # hints were 3.7 KB of R36's first load (benchmarks/NOTES.md).
+    # hints only added bytes to R36's first load (benchmarks/NOTES.md).
     subsetter = Subsetter(Options(layout_features=["*"], flavor="woff2", hinting=False))
     subsetter.populate(unicodes=sorted(ord(c) for c in characters | ALWAYS if len(c) == 1))
     # The source's timestamp, not today's: the same formulas give the same bytes.

@@ -5,12 +5,14 @@ r"""Check: the built site as two outside tools grade it (issue: security headers
   page). html-validate checks every page in the tests; the Nu checker knows more of the HTML
   standard (ARIA on custom elements, stray attributes) and needs Java, so it runs here.
 * **MDN HTTP Observatory** (npm ``@mdn/mdn-http-observatory``, which works offline) against the
-  site served by Cloudflare Pages' own runtime over HTTPS with a local CA (``tests/runtime.py``,
-  as the tests do): every test passes.
+  site served by Cloudflare Pages' own runtime over HTTPS with a local CA: every test passes.
+  The suite's own test does this (``test_security_headers.py``, which builds and serves its
+  site as the tests serve it): the audit runs it, so that one piece of code grades the site.
 
 Both come from ``package-lock.json`` (``npm ci --ignore-scripts``: the Observatory's install
 script downloads an HSTS preload list, which ``tests/runtime.py`` writes empty instead). Java:
-on Debian, ``apt-get install default-jre-headless``. Run from the project root::
+on Debian, ``apt-get install default-jre-headless``. Run from the project root (``--site``: the
+site the Nu checker reads)::
 
     .venv/bin/python benchmarks/audit.py [--site FOLDER]
 
@@ -29,13 +31,12 @@ import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from tests.runtime import Certificates, observatory, running  # noqa: E402
-from tests.site import site_to_read  # noqa: E402
+from synthetic_course import ROOT, site_to_read
 
 VNU = ROOT / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"
+OBSERVATORY_TEST = (
+    "tests/test_security_headers.py::test_the_observatory_grades_the_served_site_a_plus"
+)
 #: Material's known error: its drawer and search toggles are checkboxes with ``autocomplete``.
 THEME_ERROR = re.compile(r"Attribute “autocomplete” is only allowed when the input type is")
 
@@ -65,18 +66,19 @@ def nu_errors(site: Path) -> list[str]:
     ]
 
 
-def observatory_failures(site: Path) -> list[str]:
-    """Return every test the Observatory fails of the site as Cloudflare's runtime serves it."""
-    with tempfile.TemporaryDirectory() as folder:
-        certificates = Certificates(Path(folder) / "certificates")
-        certificates.make()
-        with running(site, Path(folder) / "runtime", certificates) as runtime:
-            report = observatory(runtime)
-    tests = report["tests"]
-    print(f"Observatory over HTTPS: {report['scan']['grade']} ({report['scan']['score']}/100)")
-    for name, test in tests.items():
-        print(f"  {'pass' if test['pass'] else 'FAIL'} {name}: {test['result']}")
-    return [f"{name}: {t['result']}" for name, t in tests.items() if not t["pass"]]
+def observatory_failures() -> list[str]:
+    """Run the suite's Observatory test; return what it says of the tests it fails, or
+    nothing if the site gets A+ with every test passed."""
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:xdist", "-q", "-s", "-rN", OBSERVATORY_TEST],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    graded = [line for line in run.stdout.splitlines() if line.startswith("Observatory:")]
+    print(*graded or ["Observatory: no report"], sep="\n")
+    return [] if run.returncode == 0 else [run.stdout[-3000:] + run.stderr[-3000:]]
 
 
 def main() -> None:
@@ -86,7 +88,7 @@ def main() -> None:
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
     with tempfile.TemporaryDirectory() as tmp:
         site = site_to_read(args.site, Path(tmp))
-        found = nu_errors(site) + observatory_failures(site)
+        found = nu_errors(site) + observatory_failures()
     for line in found:
         print(line)
     sys.exit(1 if found else 0)

@@ -25,12 +25,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from browsing import AXE, launch, serving  # noqa: E402  (beside this script: run it as one)
 from playwright.sync_api import sync_playwright  # noqa: E402
-from suite_cpu import processes  # noqa: E402  (beside this script: run it as a script)
-
-from tests.browser import CHROMIUM_ARGS, serving  # noqa: E402
-from tests.site import site_to_read  # noqa: E402
-from tests.test_browser import AXE  # noqa: E402
+from suite_cpu import processes  # noqa: E402
+from synthetic_course import site_to_read  # noqa: E402
 
 BROWSERS = ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"]
 
@@ -63,7 +61,7 @@ def main() -> None:
             )
             print(f"{'browser':<34} {'per load':>9} {'axe run':>8}   per load, by process")
             for executable in browsers:
-                browser = p.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+                browser = launch(p, executable)
                 page = browser.new_page()
                 page.goto(base, wait_until="load")  # the first load compiles what is cached
                 before = cpu_seconds()

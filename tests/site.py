@@ -1,4 +1,5 @@
-"""Building the site for tests: the same strict build as `make build`, into a folder."""
+"""Building the site for tests (the same strict build as `make build`, into a folder) and reading
+what it built: its pages parsed once, its 404 pages, its search index, its llms.txt."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 from typing import Any
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import urldefrag, urljoin, urlsplit
 
 from bs4 import BeautifulSoup
 
@@ -52,17 +53,6 @@ def copy_of_the_project(folder: Path, own_cache: bool = False) -> Path:
     return folder / "mkdocs.yml"
 
 
-def site_to_read(given: Path | None, folder: Path) -> Path:
-    """Return ``given`` (a built site a script was told to read), or the site built into
-    ``folder``; stop, printing the build's errors, if it fails."""
-    if given is not None:
-        return given
-    result = build(folder / "site")
-    if result.returncode:
-        sys.exit(f"build failed:\n{result.stderr}")
-    return folder / "site"
-
-
 class ParsedPages:
     """The built pages one test process has read, each parsed once (the ``parsed`` fixture):
     many tests read the same pages, R36's above all, and parsing is most of what reading one
@@ -87,8 +77,29 @@ def title_text(page: BeautifulSoup) -> str:
     return "".join(t for t in text if not t.find_parent(class_="headerlink")).strip()
 
 
+def selector(page: BeautifulSoup) -> dict[str, str]:
+    """Return the header's language selector, ``{language: href}``."""
+    return {str(a["hreflang"]): str(a["href"]) for a in page.select("a.md-select__link")}
+
+
+def page_links(parsed: ParsedPages, page: Path, served_at: str) -> list[str]:
+    """Return the URL of everything on the site's own host that ``page`` links or loads (not
+    its own fragments), as a browser resolves it with the page served at ``served_at``."""
+    host = urlsplit(served_at).netloc
+    found = []
+    for tag in parsed.soup(page).select("a[href], link[href], script[src], img[src]"):
+        url = urljoin(served_at, str(tag.get("href") or tag.get("src")))
+        if urlsplit(url).netloc == host and urldefrag(url).url != served_at:
+            found.append(urldefrag(url).url)
+    return found
+
+
 #: An address no file of a site answers: a page's name, in no folder.
 MISSING_PAGE = "/no-such-page"
+#: Each language's 404 page, in its folder (``en/404.html``).
+NOT_FOUND = "404.html"
+#: A missing address deep in a language's folder, where a host serves that folder's 404 page.
+MISSING = "lab/no/such/page.html"
 
 
 def a_file_of_each_kind(site: Path) -> dict[str, str]:

@@ -14,7 +14,6 @@ import shlex
 import shutil
 import subprocess
 import sys
-import tomllib
 import zipfile
 from collections import Counter
 from pathlib import Path, PurePosixPath
@@ -183,31 +182,6 @@ def test_every_page_is_as_the_site_publishes_it(
     assert filled >= 6  # the home page's lessons, the reference and the glossary, both languages
     urls = {manifest[name]["url"] for name in repository_sources()}
     assert {"R36.md", "en/R36.md", "lab/LAB-02.py", "en/lab/LAB-02.py"} <= urls
-
-
-def test_the_readme_names_what_the_run_needs_as_pyproject_declares_it(
-    archive: dict[str, bytes],
-) -> None:
-    readme = archive["README.md"].decode("utf-8")
-    project = tomllib.loads(archive["pyproject.toml"].decode("utf-8"))["project"]
-    extras = project["optional-dependencies"]
-    # attn's one dependency, what runs the examples, and what the lab adds.
-    assert [re.split(r"[<>=]", need)[0] for need in project["dependencies"]] == ["numpy"]
-    assert {"pytest", "sybil"} <= {re.split(r"[<>=\[]", need)[0] for need in extras["test"]}
-    assert [re.split(r"[<>=]", need)[0] for need in extras["lab"]] == ["matplotlib"]
-    for need in ["numpy", "pytest", "sybil", "matplotlib", "-e '.[lab]'"]:
-        assert readme.count(need) >= 2, need  # in both languages' parts
-    install = "python -m pip install -e . pytest sybil"
-    assert [block[0] for block in readme_blocks(readme)] == [install] * 2
-    # Each file the README names is in the archive.
-    named = set(
-        re.findall(r"`((?:docs|attn)/[^`\s]+|[\w.]+\.(?:md|py|ini|toml|json)|LICENSE)`", readme)
-    )
-    assert {"pyproject.toml", "LICENSE", "manifest.json", "conftest.py", "docs/*/lab/*.py"} <= named
-    for pattern in named:
-        assert any(PurePosixPath(name).match(pattern) for name in archive), pattern
-    for script in re.findall(r"`python (docs/\S+\.py)`", readme):
-        assert script in archive, script
 
 
 # --- it runs -----------------------------------------------------------------------------------

@@ -14,8 +14,8 @@ from playwright.sync_api import Page, expect
 from coursesite.content.glossary import load_terms
 from coursesite.figure import number
 from coursesite.words import Words
+from tests.axe import COLOUR_RULES, axe_violations
 from tests.constants import ONE_LANGUAGE, PREFIXES, STATE_ORDER
-from tests.test_browser_pages import COLOUR_RULES, axe_violations
 
 #: What the slider says of a setting, in each language (the issue's words).
 SAID = {

@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.axe import AXE_DARK_PAGES, AXE_PAGES, COLOUR_RULES, axe_violations
 from tests.browser import STILL, Tab, shown_state, watched_page
 from tests.constants import ONE_LANGUAGE, PREFIXES, STATE_ORDER
-from tests.test_browser_pages import AXE_DARK_PAGES, AXE_PAGES, COLOUR_RULES, axe_violations
 
 #: What a reader sees of the shown figure's tables, by matrix: the table's box, each body
 #: row's first number and each column's (boxes as [left, top, right, bottom]), which rows are

@@ -6,7 +6,6 @@ same on every one of them."""
 from __future__ import annotations
 
 import ast
-import doctest
 import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -15,9 +14,7 @@ from typing import Any
 import pytest
 import yaml
 
-import attn
 from coursesite.content.glossary import Term, load_terms, load_titles
-from tests import prose_lines as prose_lines_module
 from tests.constants import PREFIXES
 from tests.docs_pages import DOCS, ROOT, shown, sources_of, translations
 from tests.prose_lines import prose_lines
@@ -36,10 +33,6 @@ QUOTES = [
 def prose(path: Path) -> str:
     """Return a page's prose (no code, formulas or link targets) as one string."""
     return "\n".join(line for _, line in prose_lines(path))
-
-
-# The pages where 读取 is in the Chinese, so "reading" must never be in the English.
-READ_PAIRS = [pytest.param(zh, en, id=en.name) for zh, en in translations() if "读取" in prose(zh)]
 
 
 #: Whether a rendering a term avoids is excused where it stands: (term, line, match) -> bool.
@@ -125,33 +118,6 @@ def test_english_page_avoids_the_renderings_the_glossary_rules_out(zh: Path, en:
     assert not found, "\n".join(found)
 
 
-@pytest.mark.parametrize(("zh", "en"), READ_PAIRS)
-def test_reading_put_back_for_read_fails_naming_file_line_and_word(
-    zh: Path, en: Path, tmp_path: Path
-) -> None:
-    # The slip this check exists for: the page's first "read" in prose turned into "reading".
-    read = re.compile(r"\bread(s?)\b")
-    number, line, match = next(
-        (n, line, m) for n, line in prose_lines(en) if (m := read.search(line))
-    )
-    lines = en.read_text(encoding="utf-8").splitlines(keepends=True)
-    raw = lines[number - 1].rstrip("\n")
-    # Blanks keep their width, so the prose line is the end of the file's line.
-    at = len(raw) - len(line) + match.start()
-    slip = "reading" + match.group(1)
-    lines[number - 1] = raw[:at] + slip + raw[at + len(match.group(0)) :] + "\n"
-    copy = tmp_path / en.name
-    copy.write_text("".join(lines), encoding="utf-8")
-    assert avoided_renderings(prose(zh), copy) == [
-        f"{copy}:{number}: {slip!r} for 读取 (the glossary says 'read')"
-    ]
-
-
-def test_prose_lines_does_what_its_examples_say() -> None:
-    # prose_lines decides which words are prose; its examples are its specification.
-    assert doctest.testmod(prose_lines_module).failed == 0
-
-
 # --- the words the build adds to pages -----------------------------------------------------------
 
 WORDS = DOCS / "words"
@@ -190,17 +156,6 @@ def numbered_words(node: yaml.Node, above: str = "") -> dict[str, tuple[int, str
 def test_the_english_words_use_the_glossarys_translations() -> None:
     found = word_slips(WORDS / "zh.yml", WORDS / "en.yml")
     assert not found, "\n".join(found)
-
-
-def test_reading_in_the_english_words_fails_naming_file_line_and_key(tmp_path: Path) -> None:
-    english = WORDS / "en.yml"
-    copy = tmp_path / "en.yml"
-    text = english.read_text(encoding="utf-8")
-    copy.write_text(text.replace("not a read", "not reading"), encoding="utf-8")
-    at = text[: text.index("not a read")].count("\n") + 1
-    assert word_slips(WORDS / "zh.yml", copy) == [
-        f"{copy}:{at}: 'reading' for 读取 (the glossary says 'read')"
-    ]
 
 
 # --- attn's docstrings ---------------------------------------------------------------------------
@@ -257,57 +212,6 @@ def test_attn_docstrings_avoid_the_renderings_the_glossary_rules_out(path: Path)
     assert not found, "\n".join(found)
 
 
-def test_reading_put_into_read_s_docstring_fails_naming_file_line_and_word(
-    tmp_path: Path,
-) -> None:
-    # The slip this check exists for: the first "read" of attn.read's prose turned into "reading".
-    module = ATTN / "reading.py"
-    tree = ast.parse(module.read_text(encoding="utf-8"))
-    function = next(
-        n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == "read"
-    )
-    doc = function.body[0]
-    number, match = next(
-        (n, m)
-        for n, line in docstring_lines(module)
-        if doc.lineno <= n <= (doc.end_lineno or n)
-        and (m := re.search(r"\bread\b", CODE.sub(lambda c: " " * len(c.group(0)), line)))
-    )
-    lines = module.read_text(encoding="utf-8").splitlines(keepends=True)
-    lines[number - 1] = (
-        lines[number - 1][: match.start()] + "reading" + lines[number - 1][match.end() :]
-    )
-    copy = tmp_path / module.name
-    copy.write_text("".join(lines), encoding="utf-8")
-    assert docstring_slips(copy) == [
-        f"{copy}:{number}: 'reading' for 读取 (the glossary says 'read')"
-    ]
-
-
-def test_only_the_allowed_name_written_as_code_is_excused(tmp_path: Path) -> None:
-    module = tmp_path / "module.py"
-    module.write_text(
-        '"""``Reading``, :class:`attn.Reading`: allowed.\n\n'
-        "Reading, ``attn.reading`` and readings: not.\n\n"
-        ">>> reading = 1\n"
-        '"""\n',
-        encoding="utf-8",
-    )
-    assert [slip.split(": ", 2)[1] for slip in docstring_slips(module)] == [
-        "'Reading' for 读取 (the glossary says 'read')",
-        "'reading' for 读取 (the glossary says 'read')",
-        "'readings' for 读取 (the glossary says 'read')",
-    ]
-    assert all(slip.startswith(f"{module}:3: ") for slip in docstring_slips(module))
-
-
-def test_each_allowed_name_is_one_attn_publishes() -> None:
-    # An exception outlives its reason if the name it excuses is gone.
-    for term in TERMS:
-        for name in term.get("allow", []):
-            assert name in attn.__all__, f"glossary.yml allows {name!r}, which attn does not define"
-
-
 # --- titles -------------------------------------------------------------------------------------
 
 
@@ -317,16 +221,3 @@ def test_a_quoted_title_has_the_same_words_on_every_page(
 ) -> None:
     wrong = misquoted_titles(sources_of(published)[locale], TITLES[name], locale)
     assert not wrong, "\n".join(wrong)
-
-
-def test_a_second_wording_of_a_title_fails_naming_file_and_line(tmp_path: Path) -> None:
-    title = TITLES["exercise-E"]
-    lab = DOCS / "en" / "lab" / "LAB-02.py"
-    text = lab.read_text(encoding="utf-8")
-    copy = tmp_path / lab.name
-    copy.write_text(text.replace("Change only q, or only V", "Only change q, or only V"), "utf-8")
-    number = text[: text.index(title["en"])].count("\n") + 1
-    assert misquoted_titles(copy, title, "en") == [
-        f"{copy}:{number}: 'E · Only change q, or only V: what does each change?' "
-        f"is not {title['en']!r}"
-    ]

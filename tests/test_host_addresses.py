@@ -31,9 +31,6 @@ SITE = "https://site.invalid"
 def on_the_site(base: str, href: str) -> str | None:
     """Return ``href``, read on the page at the site's path ``base`` as a browser reads it, as
     a path from the host's root; None when it leaves the site (another host, ``data:``).
-
-    >>> on_the_site("/en/R36/", ".."), on_the_site("/R36/", "../R36.md#b0")
-    ('/en/', '/R36.md')
     """
     url = urlsplit(urljoin(f"{SITE}{base}", href))
     return url.path if f"{url.scheme}://{url.netloc}" == SITE else None

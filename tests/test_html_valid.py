@@ -4,27 +4,21 @@ package.json, configured in ``.htmlvalidate.mjs``), in one run over the whole si
 
 A browser repairs invalid markup silently, so an error does not show in a preview: it shows as
 a tree other than the one written (a <div> pushed out of a <p>, a <style> in the body), which
-styles, scripts, screen readers and agents reading the HTML then meet. The theme's own errors, which this project cannot fix, are listed once below by rule and
-message; any other message fails, and so does a listed error that no longer occurs. The search
-dialog, which only exists once JavaScript builds it, is checked as the browser shows it in
-``test_search_browser.py`` with ``validate_markup``.
+styles, scripts, screen readers and agents reading the HTML then meet. The theme's own errors,
+which this project cannot fix, are listed once below by rule and message; any other message
+fails. The search dialog, which only exists once JavaScript builds it, is checked as the
+browser shows it in ``test_search_browser.py`` with ``validate_markup``.
 """
 
 from __future__ import annotations
 
-import json
-import subprocess
-import tempfile
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from tests.docs_pages import ROOT
-
-VALIDATOR = ROOT / "node_modules" / ".bin" / "html-validate"
-CONFIG = ROOT / ".htmlvalidate.mjs"
+from tests.validator import Problem, html_validate
 
 #: How many unexpected messages a failure lists before it only counts the rest.
 SHOWN = 20
@@ -50,73 +44,11 @@ KNOWN_ERRORS = (
 )
 
 
-@dataclass(frozen=True)
-class Problem:
-    """One message of html-validate, where it is (the file from the folder validated)."""
-
-    file: str
-    line: int
-    column: int
-    rule: str
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.column} {self.rule} {self.message}"
-
-    def known(self) -> bool:
-        return any(self.rule == k.rule and self.message == k.message for k in KNOWN_ERRORS)
-
-
-def html_validate(files: Iterable[Path], root: Path) -> list[Problem]:
-    """Run html-validate once (one node process) over ``files``; return every message, each
-    file named from ``root``."""
-    if not VALIDATOR.exists():
-        pytest.fail(f"no html-validate at {VALIDATOR.relative_to(ROOT)}: `make test` runs npm ci")
-    with tempfile.TemporaryDirectory() as folder:
-        # The report goes to a file: html-validate exits before a report written to a pipe
-        # is all out (the site's was cut at 118 kB).
-        output = Path(folder) / "report.json"
-        result = subprocess.run(
-            [
-                str(VALIDATOR),
-                "--config",
-                str(CONFIG),
-                f"--formatter=json={output}",
-                *map(str, files),
-            ],
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-        # It exits 1 both for errors found and for a run that failed (no report then).
-        if not output.exists():
-            pytest.fail(f"html-validate did not run (exit {result.returncode}):\n{result.stderr}")
-        reports = json.loads(output.read_text(encoding="utf-8"))
-    return [
-        Problem(
-            Path(report["filePath"]).relative_to(root).as_posix(),
-            message["line"],
-            message["column"],
-            message["ruleId"],
-            message["message"],
-        )
-        for report in reports
-        for message in report["messages"]
-    ]
-
-
-def validate_markup(markup: Mapping[str, str], folder: Path) -> list[Problem]:
-    """Validate each piece of markup (a page, or a fragment such as an element's outerHTML),
-    written into ``folder`` under its name, in one html-validate run; return every message."""
-    for name, text in markup.items():
-        (folder / name).write_text(text, encoding="utf-8")
-    return html_validate([folder / name for name in markup], folder)
-
-
 def unexpected(problems: Iterable[Problem]) -> str:
     """Return the problems that are not the theme's known errors, one a line (``SHOWN`` at
     most, then how many more), or "" when there are none."""
-    lines = [str(p) for p in problems if not p.known()]
+    known = {(k.rule, k.message) for k in KNOWN_ERRORS}
+    lines = [str(p) for p in problems if (p.rule, p.message) not in known]
     if len(lines) > SHOWN:
         lines[SHOWN:] = [f"... and {len(lines) - SHOWN} more ({len(lines)} in all)"]
     return "\n".join(lines)
@@ -137,22 +69,3 @@ def test_every_built_page_is_valid_html(problems: list[Problem]) -> None:
     found = unexpected(problems)
     if found:
         pytest.fail(f"html-validate (the theme's known errors left out):\n{found}", pytrace=False)
-
-
-def test_each_known_error_still_occurs(problems: list[Problem]) -> None:
-    # A listed error that no page has any more would allow it back unseen: the list stays true.
-    gone = [
-        k
-        for k in KNOWN_ERRORS
-        if not any((p.rule, p.message) == (k.rule, k.message) for p in problems)
-    ]
-    assert gone == [], "no page has these any more: take them out of KNOWN_ERRORS"
-
-
-def test_the_run_covers_every_kind_of_page(site: Path) -> None:
-    # What the run checks comes from the build's own output; this says it holds each kind the
-    # build writes (the lab's notebook pages included).
-    checked = set(built_pages(site))
-    assert {"404.html", "index.html", "en/index.html", "R36.md.html", "en/R36.md.html"} <= checked
-    assert {"lab/LAB-02.py.html", "en/lab/LAB-02.py.html"} <= checked
-    assert {"lab/LAB-02/index.html", "en/lab/LAB-02/index.html", "en/404.html"} <= checked

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from tests.docs_pages import SEED, twin
-from tests.markdown_parts import body
 from tests.seed_text import seed_sentences
 
 
@@ -15,13 +14,6 @@ def test_every_sentence_of_the_seed_is_on_the_chinese_page() -> None:
     assert not missing, (
         f"docs/zh/R36.md lacks {len(missing)} seed sentence(s), first: {missing[0]!r}"
     )
-
-
-def test_the_full_text_view_lines_are_not_on_the_page() -> None:
-    page = body(twin("R36", "zh").read_text(encoding="utf-8"))
-    assert "可读全文" not in page
-    # After the front matter (the page's description), the lesson's own title comes first.
-    assert page.lstrip().startswith("# R36 · 很多次读取，可以并列成一次矩阵运算")
 
 
 def test_the_page_links_carry_no_tracking_parameters() -> None:

@@ -6,7 +6,6 @@ the depth of any missing address. The same under a sub-path: ``test_site_url.py`
 from __future__ import annotations
 
 from pathlib import Path
-from urllib.parse import urldefrag, urljoin, urlsplit
 
 import pytest
 from bs4 import BeautifulSoup
@@ -14,11 +13,8 @@ from mkdocs.utils.yaml import yaml_load
 
 from tests.constants import PREFIXES
 from tests.docs_pages import ROOT
-from tests.site import ParsedPages
+from tests.site import MISSING, NOT_FOUND, ParsedPages, page_links, selector
 
-NOT_FOUND = "404.html"
-#: A missing address deep in a language's folder, where a host serves that folder's 404 page.
-MISSING = "lab/no/such/page.html"
 #: Where the session's site is taken to be served (it is built without SITE_URL).
 ADDRESS = "http://host/"
 
@@ -56,23 +52,6 @@ def alternates(page: BeautifulSoup) -> dict[str, str]:
         str(link["hreflang"]): str(link["href"])
         for link in page.select("link[rel=alternate][hreflang]")
     }
-
-
-def selector(page: BeautifulSoup) -> dict[str, str]:
-    """Return the header's language selector, ``{language: href}``."""
-    return {str(a["hreflang"]): str(a["href"]) for a in page.select("a.md-select__link")}
-
-
-def page_links(parsed: ParsedPages, page: Path, served_at: str) -> list[str]:
-    """Return the URL of everything on the site's own host that ``page`` links or loads (not
-    its own fragments), as a browser resolves it with the page served at ``served_at``."""
-    host = urlsplit(served_at).netloc
-    found = []
-    for tag in parsed.soup(page).select("a[href], link[href], script[src], img[src]"):
-        url = urljoin(served_at, str(tag.get("href") or tag.get("src")))
-        if urlsplit(url).netloc == host and urldefrag(url).url != served_at:
-            found.append(urldefrag(url).url)
-    return found
 
 
 @pytest.mark.parametrize(("locale", "prefix"), PREFIXES.items())

@@ -82,46 +82,6 @@ def test_sybil_runs_every_python_block_of_the_readme() -> None:
         pytest.fail("\n".join(said), pytrace=False)
 
 
-PAGE = """# A page
-
-```python
->>> 1 + 1
-2
-```
-
-```python hl_lines="1"
->>> 2 + 2
-4
-```
-
-````markdown
-```python
->>> 3 + 3
-6
-```
-````
-
-<!-- skip: next -->
-
-```pycon
->>> 4 + 4
-8
-```
-"""
-
-
-def test_a_block_sybil_does_not_run_is_named_with_its_line(tmp_path: Path) -> None:
-    page = tmp_path / "X.en.md"
-    page.write_text(PAGE, encoding="utf-8")
-    said = [line.split(": ", 2)[:2] for line in not_run(page)]
-    assert said == [
-        [f"{page}:8", '```python hl_lines="1"'],
-        [f"{page}:15", OUTSIDE],
-        [f"{page}:20", "a skip directive"],
-        [f"{page}:22", "```pycon"],
-    ]
-
-
 @pytest.mark.parametrize("locale", list(PREFIXES))
 @pytest.mark.parametrize("name", page_names())
 def test_figures_in_prose_are_printed_by_the_pages_code(name: str, locale: str) -> None:

@@ -136,7 +136,7 @@ def test_the_size_is_the_svgs_own_in_css_pixels(drawn: dict[tuple[str, str], Hea
             {"image/svg+xml": {"width": maps.width, "height": maps.height}},
         )
         assert str(maps) == maps.alt
-        assert "svg" not in repr(maps)  # a plain REPL shows the alt text, not 17 KB of SVG
+        assert "svg" not in repr(maps)  # a plain REPL shows the alt text, not pages of SVG
 
 
 def test_the_numbers_are_text_and_readable_on_a_phone(

@@ -92,14 +92,6 @@ def test_nothing_names_a_file_outside_the_repository(files: list[Path]) -> None:
     assert leaving(files) == []
 
 
-def test_a_path_out_of_the_repository_is_seen(tmp_path: Path) -> None:
-    (tmp_path / "docs").mkdir()
-    page = tmp_path / "docs" / "x.md"
-    out = "../" + "../notes/plan.md"  # in pieces: this file names no path out of the repository
-    page.write_text(f"[in](../README.md), [out]({out})\n", encoding="utf-8")
-    assert leaving([page], root=tmp_path) == [f"docs/x.md:1: {out}"]
-
-
 def test_attns_distribution_holds_attn_alone() -> None:
     """The packages setuptools puts in attn's wheel (``pip wheel .``) are those of the project's
     folder that pyproject.toml's patterns include: attn's alone, not the build's."""

@@ -14,11 +14,11 @@ import pytest
 from playwright.sync_api import Browser, Page, Request, expect
 
 from coursesite.search.index import write_search_index
+from tests.axe import COLOUR_RULES, axe_violations
 from tests.browser import Tab, serving, watched_page
 from tests.constants import PREFIXES
 from tests.site import search_fragments
-from tests.test_browser_pages import COLOUR_RULES, axe_violations
-from tests.test_html_valid import validate_markup
+from tests.validator import validate_markup
 
 #: A page of the test site only: it holds 归, 一, 化 and 形, 状, but each in other words.
 FIXTURE_URL = "search-fixture.html"

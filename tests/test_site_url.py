@@ -20,8 +20,17 @@ from tests.browser import Tab, loaded, serving
 from tests.constants import PREFIXES
 from tests.docs_pages import notebook_names, published_sources
 from tests.runtime import free_port
-from tests.site import ITEM, ParsedPages, build, copy_of_the_project, sections
-from tests.test_not_found import MISSING, NOT_FOUND, page_links, selector
+from tests.site import (
+    ITEM,
+    MISSING,
+    NOT_FOUND,
+    ParsedPages,
+    build,
+    copy_of_the_project,
+    page_links,
+    sections,
+    selector,
+)
 
 REPO_URL = "https://example.invalid/attention-course"
 SUB_PATH = "/course/"

@@ -8,7 +8,6 @@ carry the files' own line numbers, all of a page's differences of one kind in on
 from __future__ import annotations
 
 import difflib
-import doctest
 import hashlib
 import re
 import subprocess
@@ -18,7 +17,6 @@ from pathlib import Path
 import pytest
 
 from authoring.stamp import sha256
-from tests import markdown_parts
 from tests.docs_pages import page_names, shown, twin
 from tests.markdown_parts import Part, front_matter, located_parts
 
@@ -247,11 +245,6 @@ DESCRIBED = re.compile(
 def described(description: str) -> list[str]:
     """Return the numbers and formulas of a page's description, sorted (a translation may order
     them its own way); an English sentence's opening article "A" is not the matrix A.
-
-    >>> described("A score table S=QKᵀ: weights A, output Y=AV, 2 rows. A row sums to 1.")
-    ['1', '2', 'A', 'S=QKᵀ', 'Y=AV']
-    >>> described("分数表 S=QKᵀ、权重 A 与输出 Y=AV，2 行，每行和为 1。")
-    ['1', '2', 'A', 'S=QKᵀ', 'Y=AV']
     """
     found = []
     for match in DESCRIBED.finditer(description):
@@ -271,152 +264,3 @@ def test_the_description_keeps_the_chinese_ones_numbers_and_formulas(name: str) 
         f"{name}: the descriptions of {shown(twin(name, 'zh'))} and {shown(twin(name, 'en'))} "
         f"state different numbers or formulas: {described(zh)} and {described(en)}"
     )
-
-
-def test_a_changed_formula_in_a_description_is_found() -> None:
-    zh = "分数表 S=QKᵀ、沿 key 轴归一化的权重 A 与输出 Y=AV。"
-    assert described("the score table S=QKᵀ, weights A, output Y=AV.") == described(zh)
-    assert described("the score table S=KQᵀ, weights A, output Y=AV.") != described(zh)
-    assert described("the score table S=QKᵀ, weights, output Y=AV.") != described(zh)
-
-
-def test_markdown_parts_does_what_its_examples_say() -> None:
-    assert doctest.testmod(markdown_parts).failed == 0
-
-
-ZH = """# 读取 { #read }
-
-两个查询读 3 个来源，见[形状表](lecture.md#read-R36)。
-
-```python
->>> 1 + 1
-2
-```
-
-```python
->>> 2 * 3
-6
-```
-"""
-
-
-EN = """# Reading { #read }
-
-Two queries read
-3 sources; see [the shape table](lecture.md#read-R36).
-
-```python
->>> 1 + 1
-2
-```
-
-```python
->>> 2 * 3
-6
-```
-"""
-
-
-def pages_of(folder: Path, english: str) -> tuple[Path, Path]:
-    """Write page X in both languages, ``ZH`` and ``english``; return their paths."""
-    zh, en = folder / "zh" / "X.md", folder / "en" / "X.md"
-    zh.parent.mkdir()
-    en.parent.mkdir()
-    zh.write_text(ZH, encoding="utf-8")
-    en.write_text(english, encoding="utf-8")
-    return zh, en
-
-
-def test_the_mirrored_pages_agree(tmp_path: Path) -> None:
-    zh, en = pages_of(tmp_path, EN)
-    assert all(report("X", part, zh, en) is None for part in PARTS)
-
-
-def test_a_changed_code_line_is_a_diff_at_each_files_own_lines(tmp_path: Path) -> None:
-    zh, en = pages_of(tmp_path, EN.replace(">>> 2 * 3\n6", ">>> 2 * 4\n8"))
-    assert report("X", "code", zh, en) == "\n".join(
-        [
-            f"X: the code blocks of {zh} (-) and {en} (+) differ. The English page mirrors the "
-            "Chinese one: fix whichever is wrong, then `make check PAGE=X`.",
-            f"--- {zh}:10",
-            f"+++ {en}:11",
-            "@@ -10,4 +11,4 @@",
-            " ```python",
-            "->>> 2 * 3",
-            "-6",
-            "+>>> 2 * 4",
-            "+8",
-            " ```",
-        ]
-    )
-
-
-def test_a_block_on_one_page_only_is_shown_whole(tmp_path: Path) -> None:
-    zh, en = pages_of(tmp_path, EN[: EN.index("\n```python\n>>> 2")] + "\n")
-    said = report("X", "code", zh, en)
-    assert said is not None
-    assert said.splitlines()[1:] == [
-        f"--- {zh}:10 (no counterpart)",
-        "-```python",
-        "->>> 2 * 3",
-        "-6",
-        "-```",
-    ]
-
-
-def test_a_changed_number_is_named_with_its_words_on_each_page(tmp_path: Path) -> None:
-    zh, en = pages_of(tmp_path, EN.replace("3 sources", "4 sources"))
-    said = report("X", "numbers", zh, en)
-    assert said is not None
-    assert said.splitlines()[1:] == [
-        f'- {zh}:3: 3 in "两个查询读 3 个来源，见[形状表](lecture.md#r…"',
-        f'+ {en}:4: 4 in "4 sources; see [the shape…"',
-    ]
-
-
-def test_numbers_in_another_order_are_no_difference(tmp_path: Path) -> None:
-    zh, en = pages_of(
-        tmp_path, EN.replace("Two queries read\n3 sources", "3 sources are read\nby two queries")
-    )
-    assert report("X", "numbers", zh, en) is None
-
-
-def test_a_changed_link_names_both_lines(tmp_path: Path) -> None:
-    zh, en = pages_of(tmp_path, EN.replace("lecture.md#read-R36", "R36.md#nope"))
-    said = report("X", "links", zh, en)
-    assert said is not None
-    assert said.splitlines()[1:] == [
-        f"- {zh}:3: lecture.md#read-R36",
-        f"+ {en}:4: R36.md#nope",
-    ]
-
-
-def test_a_stale_stamp_names_the_command_and_what_changed(tmp_path: Path) -> None:
-    zh, en = pages_of(tmp_path, EN)
-    git = [
-        "git",
-        "-c",
-        "user.name=t",
-        "-c",
-        "user.email=t@example.org",
-        "-c",
-        "commit.gpgsign=false",
-    ]
-    subprocess.run([*git, "init", "-q"], cwd=tmp_path, check=True)
-    subprocess.run([*git, "add", "zh/X.md"], cwd=tmp_path, check=True)
-    subprocess.run([*git, "commit", "-q", "-m", "X"], cwd=tmp_path, check=True)
-    reviewed = sha256(zh)
-    zh.write_text(ZH.replace("2 * 3\n6", "2 * 4\n8"), encoding="utf-8")
-    said = stale_stamp("X", zh, en, reviewed).splitlines()
-    assert said[0].endswith(f"Review {en} against {zh}, then run `make stamp PAGE=X`.")
-    assert said[2:] == [
-        f"--- {zh}@{said[1][-11:-1]}",
-        f"+++ {zh}",
-        "@@ -10,4 +10,4 @@",
-        " ```python",
-        "->>> 2 * 3",
-        "-6",
-        "+>>> 2 * 4",
-        "+8",
-        " ```",
-    ]

@@ -4,7 +4,6 @@ language's words for its scripts, and the scripts carry none of their own."""
 
 from __future__ import annotations
 
-import copy
 import json
 import re
 from collections.abc import Mapping
@@ -64,18 +63,6 @@ def test_every_language_of_the_site_has_a_table() -> None:
 def test_the_tables_have_the_same_keys_and_placeholders() -> None:
     found = mismatches({locale: table(locale) for locale in PREFIXES})
     assert not found, "\n".join(found)
-
-
-def test_a_missing_key_a_placeholder_or_an_empty_word_is_found() -> None:
-    tables = {locale: copy.deepcopy(table(locale)) for locale in PREFIXES}
-    del tables["en"]["footer"]["source"]
-    tables["zh"]["matrix"]["query"] = "query {m}"
-    tables["en"]["lab"]["ipynb"] = " "
-    assert mismatches(tables) == [
-        "footer.source: missing in en",
-        "lab.ipynb: en has ' ', not a word",
-        "matrix.query: placeholders differ: {'zh': ['m'], 'en': ['n']}",
-    ]
 
 
 @pytest.mark.parametrize("locale", PREFIXES)

@@ -187,7 +187,7 @@
   async function load() {
     const module = await import(new URL("pagefind/pagefind.js", root).href);
     // Search runs on the page's own thread: a course's index is small enough, and Pagefind's
-    // worker would cost a reader another 12 KB before the first answer.
+    // worker would cost a reader another download before the first answer.
     await module.options({ baseUrl: root.pathname, noWorker: true });
     return module;
   }
