@@ -19,8 +19,8 @@ from tests.constants import ONE_LANGUAGE, PREFIXES, STATE_ORDER
 
 #: What the slider says of a setting, in each language (the issue's words).
 SAID = {
-    "zh": "query 1 方向 {angle}°，长度 {length}：权重 {weights}",
-    "en": "query 1 at {angle}°, length {length}: weights {weights}",
+    "zh": "q₁ 方向 {angle}°，长度 {length}：权重 {weights}",
+    "en": "q₁ at {angle}°, length {length}: weights {weights}",
 }
 SEPARATOR = {"zh": "、", "en": ", "}
 
@@ -46,6 +46,9 @@ def test_the_explorable_names_its_columns_and_three_arrow_presses_show_and_say_n
     expected += [labels["dim"].format(n=j) for j in (1, 2)]
     columns = page.locator(".r36-explore thead th").all_inner_texts()
     assert columns == expected, "the explorable's columns are not named as the figure's"
+    # And its rows as the text names them: the output y₁ (a minifier once ran the words together).
+    rows = page.locator(".r36-explore tbody th").all_inner_texts()
+    assert rows[-2:] == ["q₁", f"{Words(locale, 'explore')['output']} y₁"]
     data = island(page)
     slider = page.get_by_role("slider")
     expect(page.locator("label[for=r36-explore-angle]")).to_be_visible()

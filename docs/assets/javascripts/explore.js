@@ -41,7 +41,7 @@ document$.subscribe(() => {
       </tbody></table>
       <table class="r36-matrix"><caption>${word("vectors")}</caption>${head(2, "dim")}<tbody>
         ${row("q₁", '<td class="r36-explore__q"></td>', 2)}
-        ${row(`${word("output")} y₁`, '<td class="r36-explore__y"></td>', 2)}
+        ${row(word("output") + " y₁", '<td class="r36-explore__y"></td>', 2)}
       </tbody></table>
       <svg class="r36-explore__plot" role="img" aria-label="${word("plot")}"></svg>
     </div>
