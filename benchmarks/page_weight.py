@@ -58,11 +58,9 @@ document$.subscribe(() => {
 # each formula stays as arithmatex marks it, for MathJax.
 WITHOUT_FORMULAS = """from coursesite.formulas import mathml
 
-mathml.on_page_content = lambda html, **_: html
+mathml.on_page_content = lambda html, *_: html
 
-from coursesite.events import hooks
-
-globals().update(hooks())
+from coursesite.events import *
 """
 
 
@@ -71,8 +69,10 @@ def mathjax_variant(workdir: Path) -> Path:
     ``mkdocs.yml``, which ``mkdocs.en.yml`` inherits)."""
     # docs/zh/assets and docs/en/assets are links to docs/assets: copied as links, both
     # languages load the scripts added there.
-    for part in ("docs", "hooks", "overrides"):
+    for part in ("docs", "hooks", "overrides", "attn"):
         shutil.copytree(ROOT / part, workdir / part, symlinks=True)
+    for name in ("pyproject.toml", "LICENSE"):  # what originals.zip ships too
+        shutil.copy(ROOT / name, workdir / name)
     js = workdir / "docs" / "assets" / "javascripts"
     (js / "mathjax-config.js").write_text(MATHJAX_CONFIG, encoding="utf-8")
     shutil.copy(

@@ -13,8 +13,8 @@ import pytest
 from mkdocs.config import load_config
 
 from coursesite.agents.llms import Entry
-from coursesite.agents.twins import Agents
 from coursesite.content import generated
+from coursesite.events import built
 from coursesite.git import git_answer
 from tests.constants import PREFIXES
 from tests.docs_pages import (
@@ -270,14 +270,8 @@ def test_the_host_serves_raw_text_as_utf8(site: Path, runtime: Runtime, suffix: 
 
 
 def test_a_rebuild_lists_its_own_pages_only() -> None:
-    # mkdocs serve rebuilds with the same hook module: a page gone since the last build must
-    # not stay in llms.txt.
-    config = load_config(str(ROOT / "mkdocs.yml"))
-    agents = Agents()
-    agents.on_pre_build(config)
-    agents.listing.entries["gone.md"] = Entry("zh", "gone.md", "Gone", "", "# Gone\n")
-    agents.twins["gone.md"] = b"# Gone\n"
-    agents.on_pre_build(config)
-    assert agents.listing.entries == {}
-    assert agents.twins == {}
-    assert list(agents.listing.languages) == ["zh"]
+    # mkdocs serve rebuilds with the same hook module, from its configuration loaded again: a
+    # page gone since the last build must not stay in llms.txt.
+    build, rebuild = (load_config(str(ROOT / "mkdocs.yml")) for _ in range(2))
+    built(build).agents.listing.entries["gone.md"] = Entry("zh", "gone.md", "Gone", "", "# Gone\n")
+    assert built(rebuild).agents.listing.entries == {}
