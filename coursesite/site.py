@@ -20,7 +20,7 @@ from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import Abort, BuildError, ConfigurationError
 
-from coursesite import PROJECT, caches
+from coursesite import caches
 from coursesite.agents.archive import site_archive
 from coursesite.agents.headers import write_headers
 from coursesite.agents.llms import WHOLE_SITE, whole_site_llms
@@ -55,8 +55,9 @@ def language_configs(project: Path, site: Path | None = None) -> list[MkDocsConf
     return configs
 
 
-def build_site(project: Path = PROJECT, site: Path | None = None) -> Path:
-    """Build every language, then the whole site's files; return the site's folder."""
+def build_site(project: Path, site: Path | None = None) -> Path:
+    """Build every language of the project in the folder ``project`` (its configurations'),
+    then the whole site's files; return the site's folder."""
     dated_from_the_commit(project)  # one commit, one site
     configs = language_configs(project, site)
     # What the builds keep, checked before they start side by side: both read the compiled

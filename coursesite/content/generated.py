@@ -27,11 +27,11 @@ MARKER = re.compile(r"<!-- generated: ([\w-]+) -->")
 
 
 def generators(config: MkDocsConfig) -> dict[str, Callable[[str], str]]:
-    """Return what each marker's name makes, in a language, for the site ``config`` builds
-    (whose nav the lessons are listed from)."""
+    """Return what each marker's name makes, in a language, for the site ``config`` builds:
+    from its folder's ``docs/`` (the glossary) and its nav (the lessons)."""
     docs, name = Path(config.docs_dir).parent, Path(config.config_file_path).name
     return {
-        "glossary": glossary_markdown,
+        "glossary": lambda locale: glossary_markdown(locale, docs / "glossary.yml"),
         "attn-reference": lambda _locale: reference_markdown(),
         "lessons": lambda locale: lessons_markdown(locale, config.nav, docs, name),
     }
