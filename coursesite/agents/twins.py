@@ -78,14 +78,10 @@ class Agents:
         self.listing.nav_order += [page.file.src_uri for page in nav.pages]
         return nav
 
-    def published_as(self, page: Page) -> tuple[str, bool]:
-        """Return where the page's raw twin goes, at its source's path, and whether it is a
-        notebook's own ``.py`` source rather than a ``.md``."""
-        return page.file.src_uri, page.file.src_uri.endswith(".py")
-
     def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
         """Link the page's full-text view and its raw twin under the page's title."""
-        uri, notebook = self.published_as(page)
+        # The twin goes at the source's path; a notebook's is its own .py.
+        uri, notebook = page.file.src_uri, page.file.src_uri.endswith(".py")
         here = page.file.dest_uri
         try:
             return with_twin_action(
@@ -102,7 +98,7 @@ class Agents:
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig, sources: Sources) -> str:
         """Write the page's twin (its source, as ``sources`` filled it) and its full-text view
         beside it, and list it for ``llms.txt``."""
-        uri, notebook = self.published_as(page)
+        uri, notebook = page.file.src_uri, page.file.src_uri.endswith(".py")
         locale, title = language(config), page_title(page)
         words = Words(locale, "twin")
         extras: tuple[tuple[str, str, str], ...] = ()
