@@ -17,6 +17,7 @@ only if some formula needs them (see ``keep_tall_variants``).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
@@ -28,13 +29,12 @@ from markdown import Markdown
 from mkdocs.config import load_config
 
 from attn.plot import LABEL_FAMILY, LABEL_FONT, label_characters
-from coursesite import PROJECT
 from coursesite.formulas.mathml import FONT, TALL_MARK, drawn_characters, formulas, math_element
 
-ROOT = PROJECT
-SOURCE = ROOT / "node_modules/@fontsource/stix-two-math/files/stix-two-math-latin-400-normal.woff2"
-SUBSET = ROOT / "docs" / FONT
-LABEL_FILES = ROOT / "node_modules/@fontsource/noto-sans-sc/files"
+# From the project's folder, where the command runs, as the build does.
+SOURCE = Path("node_modules/@fontsource/stix-two-math/files/stix-two-math-latin-400-normal.woff2")
+SUBSET = Path("docs") / FONT
+LABEL_FILES = Path("node_modules/@fontsource/noto-sans-sc/files")
 LABEL_SOURCE = LABEL_FILES / "noto-sans-sc-chinese-simplified-400-normal.woff2"
 # Any number may appear in a formula tomorrow; ten digits cost little.
 ALWAYS = set("0123456789")
@@ -43,7 +43,7 @@ ALWAYS = set("0123456789")
 @cache
 def _markdown() -> Markdown:
     """Return a Markdown converter with the site's own extensions, as ``mkdocs.yml`` sets them."""
-    config = load_config(str(ROOT / "mkdocs.yml"))
+    config = load_config("mkdocs.yml")
     return Markdown(extensions=config.markdown_extensions, extension_configs=config.mdx_configs)
 
 
@@ -62,7 +62,7 @@ def drawn(formulas: Iterable[str | tuple[str, bool]]) -> set[str]:
     return characters
 
 
-def site_characters(docs: Path = ROOT / "docs") -> set[str]:
+def site_characters(docs: Path = Path("docs")) -> set[str]:
     """Return every character drawn by the formulas of every page and notebook under ``docs``."""
     pages = [page.read_text(encoding="utf-8") for page in sorted(docs.rglob("*.md"))]
     pages += [
@@ -130,8 +130,8 @@ def write_label_font(
 if __name__ == "__main__":
     used = site_characters()
     size = write_subset(used)
-    print(f"{SUBSET.relative_to(ROOT)}: {len(used)} characters, {size:,} bytes")
+    print(f"{SUBSET}: {len(used)} characters, {size:,} bytes")
     print("".join(sorted(used)))
     labels = label_characters()
     size = write_label_font(labels)
-    print(f"{LABEL_FONT.relative_to(ROOT)}: {len(labels)} characters, {size:,} bytes")
+    print(f"{os.path.relpath(LABEL_FONT)}: {len(labels)} characters, {size:,} bytes")

@@ -29,8 +29,7 @@ import re
 import sys
 from pathlib import Path
 
-#: A page's front matter: ``---`` on the first line, up to the next line that is ``---``.
-FRONT_MATTER = re.compile(r"\A---\n(?P<keys>.*?)^---$\n?", re.S | re.M)
+from mkdocs.utils.meta import get_data
 
 
 class StampError(Exception):
@@ -67,12 +66,15 @@ def stamped(text: str, wanted: dict[str, str]) -> tuple[str, list[str]]:
     >>> stamped("---\\ntranslated_from: ../zh/P.md\\n---\\nx\\n", {"translated_from": "../zh/P.md"})
     ('---\\ntranslated_from: ../zh/P.md\\n---\\nx\\n', [])
     """
-    match = FRONT_MATTER.match(text)
-    if not match:
+    # MkDocs' reader says where the front matter ends: its keys are the lines between the first
+    # and the closing one.
+    body, meta = get_data(text)
+    head = text[: len(text) - len(body)].rstrip("\n")
+    if not meta or not head.startswith("---"):
         lines = [f"{key}: {value}" for key, value in wanted.items()]
         said = ", ".join(f"{key}: {short(value)}" for key, value in wanted.items())
         return "---\n" + "\n".join(lines) + "\n---\n\n" + text, [f"front matter added ({said})"]
-    lines = match.group("keys").splitlines()
+    lines = head.splitlines()[1:-1]
     changes, place = [], 0
     for key, value in wanted.items():
         at = next((n for n, line in enumerate(lines) if line.startswith(f"{key}:")), None)
@@ -85,7 +87,7 @@ def stamped(text: str, wanted: dict[str, str]) -> tuple[str, list[str]]:
             changes.append(f"{key} set to {short(value)} (was {short(was) or 'empty'})")
         place = at + 1
     keys = "".join(f"{line}\n" for line in lines)
-    return f"---\n{keys}---\n{text[match.end() :]}", changes
+    return f"---\n{keys}---\n{text[len(head) + 1 :]}", changes
 
 
 def stamp(english: Path) -> str:

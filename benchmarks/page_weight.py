@@ -56,11 +56,9 @@ document$.subscribe(() => {
 # each formula stays as arithmatex marks it, for MathJax.
 WITHOUT_FORMULAS = """from coursesite.formulas import mathml
 
-mathml.on_page_content = lambda html, **_: html
+mathml.on_page_content = lambda html, *_: html
 
-from coursesite.events import hooks
-
-globals().update(hooks())
+from coursesite.events import *
 """
 
 

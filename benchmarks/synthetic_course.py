@@ -80,10 +80,10 @@ def site_build(config: Path, destination: Path) -> float:
 def private_copy(folder: Path) -> Path:
     """Copy what the build reads of the project into ``folder`` (both configurations), with
     no build cache; return its mkdocs.yml."""
-    for part in ("docs", "hooks", "overrides"):
+    for part in ("docs", "hooks", "overrides", "attn"):
         shutil.copytree(ROOT / part, folder / part, symlinks=True)
-    for config in CONFIGS:
-        shutil.copy(ROOT / config, folder)
+    for name in (*CONFIGS, "pyproject.toml", "LICENSE"):  # what originals.zip ships too
+        shutil.copy(ROOT / name, folder)
     return folder / "mkdocs.yml"
 
 

@@ -1,17 +1,15 @@
 """What the build adds to MkDocs for this course: each language's pages with their formulas,
 figure, lab and outputs for agents, then what speaks for the whole site (``site.py``).
 
-MkDocs hands every event to this package through one thin file, ``hooks/events.py``; the map
+MkDocs hands every event to this package through one thin file, ``hooks/events.py`` (``make
+install`` puts the project's folder on the path, so that it can import this package); the map
 of which module handles which event, in which order and why, is ``coursesite.events`` (read it
-first). ``attn`` never imports this package.
+first). The project read is the configuration's folder, where the build runs. ``attn`` never
+imports this package.
 """
 
 from pathlib import Path
 from typing import Any
-
-#: The project's folder: ``make install`` puts it on the virtual environment's path (a ``.pth``
-#: file), so that ``hooks/events.py``, which MkDocs loads by its path, can import this package.
-PROJECT = Path(__file__).resolve().parent.parent
 
 
 def source_name(page: Any, config: Any) -> str:

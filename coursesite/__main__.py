@@ -2,7 +2,6 @@
 then the whole site (``site.py``); MkDocs' messages printed as its own command prints them."""
 
 import logging
-import os
 import sys
 from pathlib import Path
 
@@ -16,8 +15,3 @@ if __name__ == "__main__":
     logging.getLogger("mkdocs").addHandler(said)
     logging.getLogger("mkdocs").setLevel(logging.INFO)
     build_site(Path.cwd(), Path(sys.argv[2]) if len(sys.argv) > 2 else None)
-    # Built, every file closed and every language's process joined: leave as mypy does, flushed
-    # but without freeing the imported packages object by object (benchmarks/NOTES.md).
-    sys.stdout.flush()
-    logging.shutdown()
-    os._exit(0)

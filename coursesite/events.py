@@ -1,82 +1,125 @@
-"""The map: every MkDocs event the site handles, in the order MkDocs 1.6 runs them, with the
-part that handles it and why it runs there. ``hooks/events.py`` registers ``hooks()``.
+"""The map: every MkDocs event the site handles, in the order MkDocs 1.6 runs them; each
+handler runs its parts in order, why beside each. ``hooks/events.py`` hands them to MkDocs.
 
-MkDocs runs an event's handlers from the highest priority to the lowest (``event_priority``,
-beside the handler that needs one; 0 otherwise), in the order they are listed among equals;
-plugins (mkdocs-jupyter, in ``mkdocs.yml``) register before the hooks. Each language is a build
-of its own (``coursesite.site``), so every step runs once per language, in that language; what
-speaks for the whole site is written once every language is built (``write_whole_site``).
+The parts keep what they share between one build's events in one ``Build``, kept on the
+build's configuration: MkDocs loads one for every build (each rebuild of ``mkdocs serve`` too)
+and hands it to every event. Each language is a build of its own (``coursesite.site``); plugins
+(mkdocs-jupyter) run before these handlers at the same priority.
 
->>> sorted(hooks())[:3]
-['on_config', 'on_env', 'on_files']
+>>> from mkdocs.config import load_config
+>>> build, rebuild = (load_config("mkdocs.yml") for _ in range(2))
+>>> built(build) is built(build), built(build) is built(rebuild)
+(True, False)
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
-from mkdocs.plugins import CombinedEvent
+from jinja2 import Environment
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.plugins import event_priority
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.nav import Navigation
+from mkdocs.structure.pages import Page
+from mkdocs.utils.templates import TemplateContext
 
 from coursesite import caches, figure, languages, notebooks, templates, words
 from coursesite.agents import archive
 from coursesite.agents.twins import Agents
 from coursesite.assets import Assets
 from coursesite.content import footer, generated
+from coursesite.content.generated import Sources
 from coursesite.formulas import mathml
 
+#: The key of a configuration's ``extra`` that holds its build's ``Build``.
+BUILD = "coursesite_build"
 
-def hooks() -> dict[str, Any]:
-    """Return the ``on_<event>`` handlers, as a hook module defines them (MkDocs registers a
-    ``CombinedEvent`` of a hook module as it does a plugin's). One module may serve several
-    builds of a process (each rebuild of ``mkdocs serve``): a part that keeps anything between
-    events starts it afresh at the build's first event it handles."""
-    agents, assets, figures = Agents(), Assets(), figure.Figures()
-    return {
-        # The site's languages checked before anything reads them; the footer names the attn
-        # version that computed every number, in the build's language; the site's stylesheets
-        # and scripts each joined into one minified file, and these, the icon and the math
-        # font named by their content, in the configuration the templates link them from; the
-        # figure's Markdown extension added to the page's (it works on the page's tree).
-        "on_config": CombinedEvent(
-            languages.on_config, footer.on_config, assets.on_config, figures.on_config
-        ),
-        # What earlier builds kept (executed notebooks, compiled templates) and was cut short
-        # (a build killed, a full disk) removed before it is read, to be made again; the
-        # agents' listing names the build's language before any page is listed.
-        "on_pre_build": CombinedEvent(caches.on_pre_build, agents.on_pre_build),
-        # originals.zip is a file of the site, so that pages may link it; the assets published
-        # instead of the files they were made from; a .ipynb beside each notebook page (late:
-        # once mkdocs-jupyter's own step made the pages).
-        "on_files": CombinedEvent(archive.on_files, assets.on_files, notebooks.on_files),
-        # llms.txt lists pages in the order of the navigation, which only this event gives.
-        "on_nav": agents.on_nav,
-        # Generated parts (glossary, attn reference, lessons) filled in the build's language;
-        # the raw twin: the source's own bytes, its generated parts filled by the same function;
-        # the figure and explorable the page asks for in its front matter, told to the figure's
-        # extension, which adds them to the page's tree as Markdown renders it (after
-        # attr_list has given the state headings and captions their ids and classes).
-        "on_page_markdown": CombinedEvent(
-            generated.on_page_markdown, agents.on_page_markdown, figures.on_page_markdown
-        ),
-        # A notebook's HTML trimmed and made like a page's, its $...$ marked (early: before the
-        # formulas' step); every formula as MathML at build time, no math JavaScript; the
-        # full-text view and raw twin linked under the title.
-        "on_page_content": CombinedEvent(
-            notebooks.on_page_content, mathml.on_page_content, agents.on_page_content
-        ),
-        # The theme's templates compiled once and kept; the words of the build's language for
-        # the page's scripts.
-        "on_env": CombinedEvent(templates.on_env, words.on_env),
-        # The sitemap gets each page's address in every language; the 404 page speaks every
-        # language, its own first, and links each one's 404 page.
-        "on_template_context": CombinedEvent(
-            languages.on_template_context, words.on_template_context
-        ),
-        # The language selector gets the page in every language.
-        "on_page_context": languages.on_page_context,
-        # The twin and its full-text view written beside the page, once its title and meta
-        # are final.
-        "on_post_page": agents.on_post_page,
-        # The language's llms.txt and llms-full.txt, once every page of it is listed.
-        "on_post_build": agents.on_post_build,
-    }
+
+@dataclass
+class Build:
+    """What one build's parts share: the pages' sources, each filled once for the page, its
+    twin and ``originals.zip``; that archive; the agents' listing; the assets published; the
+    figure's Markdown extension."""
+
+    sources: Sources
+    archive: bytes | None = None
+    agents: Agents = field(default_factory=Agents)
+    assets: Assets = field(default_factory=Assets)
+    figures: figure.Figures = field(default_factory=figure.Figures)
+
+
+def built(config: MkDocsConfig) -> Build:
+    """Return the ``Build`` of ``config``'s build: made at its first event, unless
+    ``coursesite.site`` made it first, with the archive every language publishes."""
+    found = config.extra.get(BUILD)
+    if not isinstance(found, Build):
+        found = config.extra[BUILD] = Build(Sources(generated.generators(config)))
+    return found
+
+
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    languages.on_config(config)  # the site's languages checked before anything reads them
+    footer.on_config(config)  # names the attn version that computed every number
+    built(config).assets.on_config(config)  # one CSS, one JS, named by content, linked
+    built(config).figures.on_config(config)  # the figure's extension, on each page's tree
+    return config
+
+
+def on_pre_build(config: MkDocsConfig) -> None:
+    caches.on_pre_build(config)  # an entry cut short (a build killed) removed before it is read
+
+
+@event_priority(-50)  # after mkdocs-jupyter's own on_files made the notebook pages
+def on_files(files: Files, config: MkDocsConfig) -> Files:
+    build = built(config)
+    # originals.zip a file of the site, so pages may link it (coursesite.site made it once)
+    build.archive = build.archive or archive.site_archive(config, build.sources)
+    files.append(File.generated(config, archive.ARCHIVE, content=build.archive))
+    build.assets.on_files(files, config)  # published instead of the files they came from
+    return notebooks.on_files(files, config)  # a .ipynb beside each notebook page
+
+
+def on_nav(nav: Navigation, config: MkDocsConfig, files: Files) -> Navigation:
+    return built(config).agents.on_nav(nav, config, files)  # llms.txt follows the nav's order
+
+
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    # The figure and explorable the page asks for (front matter), told to their extension.
+    built(config).figures.on_page_markdown(markdown, page, config, files)
+    # Glossary, attn reference and lessons, in the build's language, filled once a source.
+    return generated.on_page_markdown(markdown, page, config, built(config).sources)
+
+
+def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    html = notebooks.on_page_content(html, page, config, files)  # its $...$ marked, first
+    html = mathml.on_page_content(html, page, config, files)  # MathML, no math JavaScript
+    return built(config).agents.on_page_content(html, page, config, files)  # twin's links
+
+
+def on_env(env: Environment, config: MkDocsConfig, files: Files) -> Environment:
+    templates.on_env(env, config, files)  # the theme's templates compiled once and kept
+    return words.on_env(env, config, files)  # the build's language's words for the scripts
+
+
+def on_template_context(
+    context: TemplateContext, template_name: str, config: MkDocsConfig
+) -> TemplateContext:
+    languages.on_template_context(context, template_name, config)  # sitemap: every language
+    return words.on_template_context(context, template_name, config)  # 404: every language
+
+
+def on_page_context(
+    context: TemplateContext, page: Page, config: MkDocsConfig, nav: Any
+) -> TemplateContext:
+    return languages.on_page_context(context, page, config, nav)  # the language selector
+
+
+def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
+    build = built(config)  # the twin and its full-text view, once title and meta are final
+    return build.agents.on_post_page(output, page, config, build.sources)
+
+
+def on_post_build(config: MkDocsConfig) -> None:
+    built(config).agents.on_post_build(config)  # llms.txt and llms-full.txt, every page listed

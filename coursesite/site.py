@@ -18,12 +18,15 @@ from pathlib import Path
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.exceptions import Abort, ConfigurationError
+from mkdocs.exceptions import Abort, BuildError, ConfigurationError
 
-from coursesite import PROJECT, caches
+from coursesite import caches
+from coursesite.agents.archive import site_archive
 from coursesite.agents.headers import write_headers
 from coursesite.agents.llms import WHOLE_SITE, whole_site_llms
+from coursesite.content.generated import Sources, generators
 from coursesite.dates import dated_from_the_commit
+from coursesite.events import BUILD, Build
 from coursesite.languages import folder, languages, site_root
 from coursesite.search.index import write_search_index
 
@@ -52,14 +55,24 @@ def language_configs(project: Path, site: Path | None = None) -> list[MkDocsConf
     return configs
 
 
-def build_site(project: Path = PROJECT, site: Path | None = None) -> Path:
-    """Build every language, then the whole site's files; return the site's folder."""
+def build_site(project: Path, site: Path | None = None) -> Path:
+    """Build every language of the project in the folder ``project`` (its configurations'),
+    then the whole site's files; return the site's folder."""
     dated_from_the_commit(project)  # one commit, one site
     configs = language_configs(project, site)
     # What the builds keep, checked before they start side by side: both read the compiled
     # templates, and each entry cut short is named once.
     for config in configs:
         caches.on_pre_build(config)
+    # originals.zip, the same bytes in every language's folder, made once for the builds
+    # forked below, with the sources they share filled once.
+    sources = Sources(generators(configs[0]))
+    try:
+        archive = site_archive(configs[0], sources)
+    except BuildError as error:  # as MkDocs stops a build on it: its message alone
+        raise SystemExit(str(error)) from None
+    for config in configs:
+        config.extra[BUILD] = Build(sources, archive)
     root, places = Path(configs[0].site_dir), [Path(config.site_dir) for config in configs]
     # Every language at once, one process each (forked: nothing is imported twice). The root
     # language's build cleans the root, so each other language builds beside it and moves in.

@@ -27,10 +27,12 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import Files
 from mkdocs.utils.templates import TemplateContext
 
-from coursesite import PROJECT
 from coursesite.languages import Alternate, folder, language, languages, site_root
 
-TABLES = PROJECT / "docs" / "words"
+#: The tables of the project being built, from the folder the build runs in: the
+#: configuration's (where MkDocs and ``python -m coursesite build`` read it). Parts ask for
+#: words by language alone, with no configuration at hand (the figure's tables).
+TABLES = Path("docs", "words")
 #: The parts of a table the page's scripts read, from the page itself.
 SCRIPTS = ("matrix", "site", "stepper", "search", "explore")
 
@@ -44,7 +46,7 @@ class Words:
     def __getitem__(self, key: str) -> str:
         word = self.words.get(key)
         if not isinstance(word, str):
-            where = TABLES.relative_to(PROJECT) / f"{self.locale}.yml"
+            where = TABLES / f"{self.locale}.yml"
             raise PluginError(f"{where} has no word {self.part}.{key} (language {self.locale})")
         return word
 

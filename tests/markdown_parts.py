@@ -5,9 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-import yaml
+from mkdocs.utils.meta import get_data
 
-FRONT_MATTER = re.compile(r"\A---\n(.*?)\n---\n", re.S)
 FENCE = re.compile(r"^```[^\n]*\n.*?^```$", re.S | re.M)
 INLINE_CODE = re.compile(r"`[^`\n]+`")
 IDS = re.compile(r'id="([^"]+)"|\{ #([\w-]+) \}')
@@ -49,17 +48,14 @@ class Fence:
 
 
 def front_matter(text: str) -> dict[str, str]:
-    """Return the page's front matter as ``key: value`` strings (empty if it has none)."""
-    match = FRONT_MATTER.match(text)
-    if not match:
-        return {}
-    meta = yaml.safe_load(match.group(1)) or {}
-    return {str(key): str(value) for key, value in meta.items()}
+    """Return the page's front matter as ``key: value`` strings (empty if it has none), as
+    MkDocs reads it."""
+    return {str(key): str(value) for key, value in get_data(text)[1].items()}
 
 
 def body(text: str) -> str:
-    """Return the page without its front matter."""
-    return FRONT_MATTER.sub("", text, count=1)
+    """Return the page without its front matter, as MkDocs reads it."""
+    return get_data(text)[0]
 
 
 def prose(text: str) -> str:
@@ -81,7 +77,8 @@ def line_of(text: str, offset: int) -> int:
 def located_parts(text: str) -> dict[str, list[Part]]:
     """Return what a translation must keep, in page order, each part with its line in the file:
     ids, code blocks, formulas, links and the numbers of the prose."""
-    whole = blanked(FRONT_MATTER, text)
+    rest = body(text)
+    whole = re.sub(r"[^\n]", " ", text[: len(text) - len(rest)]) + rest
     outside = blanked(INLINE_CODE, blanked(FENCE, whole))
     # A link's target and a formula hold no number the prose states.
     counted = blanked(re.compile(r"(?<=\])\([^)\s]+\)"), blanked(FORMULA, outside))

@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from tests.markdown_parts import FORMULA, INLINE_CODE
+from tests.markdown_parts import FORMULA, INLINE_CODE, body
 
 NOT_PROSE = re.compile(
     rf"{INLINE_CODE.pattern}|{FORMULA.pattern}|\]\([^)]*\)|<[^>]+>|\{{ #[\w-]+ \}}"
@@ -35,9 +35,7 @@ def blanked(line: str) -> str:
 def markdown_prose(text: str) -> Iterator[tuple[int, str]]:
     """Yield ``(line number, prose)`` for each line of a Markdown page outside its code."""
     lines = text.splitlines()
-    start = 0
-    if lines and lines[0] == "---":
-        start = lines.index("---", 1) + 1
+    start = text[: len(text) - len(body(text))].count("\n")  # the front matter's lines
     fenced = False
     for number, line in enumerate(lines[start:], start=start + 1):
         if FENCE_LINE.match(line):

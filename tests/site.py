@@ -41,10 +41,10 @@ def copy_of_the_project(folder: Path, own_cache: bool = False) -> Path:
     """Copy what the build reads into ``folder`` (outside git); return its mkdocs.yml. The copy
     shares the project's build cache (``.cache/``: the executed notebooks, the compiled
     templates), or with ``own_cache`` starts from a copy of it that the project never sees."""
-    for part in ("docs", "hooks", "overrides"):
+    for part in ("docs", "hooks", "overrides", "attn"):
         shutil.copytree(ROOT / part, folder / part, symlinks=True)
-    for config in CONFIGS:
-        shutil.copy(ROOT / config, folder)
+    for name in (*CONFIGS, "pyproject.toml", "LICENSE"):  # what originals.zip ships too
+        shutil.copy(ROOT / name, folder)
     (ROOT / ".cache").mkdir(exist_ok=True)
     if own_cache:
         shutil.copytree(ROOT / ".cache", folder / ".cache", symlinks=True)

@@ -25,10 +25,11 @@ from mkdocs.exceptions import PluginError
 from conftest import docstrings, pages
 from coursesite.agents.archive import FOLDER, originals_zip
 from coursesite.agents.archive_conftest import LAB_ONLY
+from coursesite.content.generated import Sources
 from coursesite.git import git
 from tests.constants import PREFIXES
 from tests.docs_pages import ROOT
-from tests.site import ParsedPages
+from tests.site import ParsedPages, build, copy_of_the_project
 
 ARCHIVE = "originals.zip"
 RUNNER = ["README.md", "pytest.ini", "conftest.py", "pyproject.toml", "LICENSE"]
@@ -256,14 +257,25 @@ def test_a_source_the_archive_cannot_hold_stops_the_build(
     (tmp_path / "zh").mkdir()
     (tmp_path / "zh" / "page.md").write_bytes(source)
     with pytest.raises(PluginError, match=why):
-        originals_zip(tmp_path, {"zh": ""}, {})
+        originals_zip(tmp_path, {"zh": ""}, Sources({}), ROOT)
+
+
+def test_the_build_stops_on_a_page_it_cannot_fill_naming_the_page(tmp_path: Path) -> None:
+    config = copy_of_the_project(tmp_path / "project")
+    with (config.parent / "docs" / "en" / "lecture.md").open("a", encoding="utf-8") as page:
+        page.write("\n<!-- generated: nothing-such -->\n")
+    done = build(tmp_path / "site", config)
+    assert done.returncode != 0
+    assert "docs/en/lecture.md: unknown generated content 'nothing-such'" in done.stderr
 
 
 def test_the_archive_is_a_zip_of_its_own_files(tmp_path: Path) -> None:
     for folder in ("zh", "fr"):
         (tmp_path / folder).mkdir()
         (tmp_path / folder / "page.md").write_text("# T\n", encoding="utf-8")
-    with zipfile.ZipFile(io.BytesIO(originals_zip(tmp_path, {"zh": ""}, {}))) as opened:
+    with zipfile.ZipFile(
+        io.BytesIO(originals_zip(tmp_path, {"zh": ""}, Sources({}), ROOT))
+    ) as opened:
         assert opened.read(f"{FOLDER}/docs/zh/page.md") == b"# T\n"
         manifest = json.loads(opened.read(f"{FOLDER}/{MANIFEST}"))
     # Where the site publishes each: a language's page in its folder; none outside them.
@@ -281,7 +293,7 @@ def test_the_archive_ships_what_git_tracks_not_a_draft_beside_it(tmp_path: Path)
     # Drafts beside the tracked files, never added.
     (project / "attn" / "draft.py").write_text("y = 2\n", encoding="utf-8")
     (project / "docs" / "zh" / "draft.md").write_text("# D\n", encoding="utf-8")
-    content = originals_zip(project / "docs", {"zh": ""}, {}, project=project)
+    content = originals_zip(project / "docs", {"zh": ""}, Sources({}), project)
     with zipfile.ZipFile(io.BytesIO(content)) as opened:
         names = [name.removeprefix(f"{FOLDER}/") for name in opened.namelist()]
     assert names == [*RUNNER, "attn/__init__.py", "docs/zh/page.md", MANIFEST]

@@ -11,11 +11,12 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from coursesite.content.glossary import load_terms
+from coursesite.content.glossary import load_glossary
 from coursesite.figure import number
 from coursesite.words import Words
 from tests.axe import COLOUR_RULES, axe_violations
 from tests.constants import ONE_LANGUAGE, PREFIXES, STATE_ORDER
+from tests.docs_pages import DOCS
 
 #: What the slider says of a setting, in each language (the issue's words).
 SAID = {
@@ -157,7 +158,9 @@ def test_the_explorables_words_are_the_glossarys(page: Page, base_url: str) -> N
         page.goto(f"{base_url}{prefix}R36/")
         box = page.locator(".r36-explore")
         said[locale] = " ".join([box.inner_text(), box.get_attribute("aria-label") or ""])
-    used = [term for term in load_terms() if term["zh"] in said["zh"]]
+    used = [
+        term for term in load_glossary(DOCS / "glossary.yml")["terms"] if term["zh"] in said["zh"]
+    ]
     assert len(used) >= 3, "the explorable names its sources, weights and output"
     for term in used:
         stem = term.get("en_stem", term["en"])

@@ -14,13 +14,13 @@ from typing import Any
 import pytest
 import yaml
 
-from coursesite.content.glossary import Term, load_terms, load_titles
+from coursesite.content.glossary import Term, load_glossary
 from tests.constants import PREFIXES
 from tests.docs_pages import DOCS, ROOT, shown, sources_of, translations
 from tests.prose_lines import prose_lines
 
-TERMS = load_terms()
-TITLES = load_titles()
+GLOSSARY = load_glossary(DOCS / "glossary.yml")
+TERMS, TITLES = GLOSSARY["terms"], GLOSSARY["titles"]
 PAIRS = [pytest.param(zh, en, id=en.name) for zh, en in translations()]
 QUOTES = [
     (name, published, locale)

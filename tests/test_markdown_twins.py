@@ -13,8 +13,8 @@ import pytest
 from mkdocs.config import load_config
 
 from coursesite.agents.llms import Entry
-from coursesite.agents.twins import Agents
 from coursesite.content import generated
+from coursesite.events import built
 from coursesite.git import git_answer
 from tests.constants import PREFIXES
 from tests.docs_pages import (
@@ -27,7 +27,7 @@ from tests.docs_pages import (
     published_sources,
     twin,
 )
-from tests.markdown_parts import front_matter
+from tests.markdown_parts import body, front_matter
 from tests.runtime import Runtime
 from tests.site import ITEM, ParsedPages, sections, sitemap_requests, title_text
 
@@ -208,7 +208,6 @@ def test_every_page_has_a_description_in_both_languages() -> None:
 
 #: A Markdown link's target (outside code: the pages link nothing from inside code).
 LINK_TARGETS = re.compile(r"(?<=\]\()[^)\s]+(?=\))")
-FRONT_MATTER_BLOCK = re.compile(r"\A---\n.*?\n---\n", re.DOTALL)
 DOC = re.compile(
     r'^<doc title="(?P<title>[^"]+)" language="(?P<language>[^"]+)" source="(?P<source>[^"]+)">\n'
     r"(?P<body>.*?)\n</doc>$",
@@ -236,12 +235,10 @@ def test_llms_full_txt_holds_every_page_inside_a_named_boundary(
             continue
         assert "source_sha256:" not in doc["body"], "no front matter inside"
         # The same text but for the links, which now start from the file's root.
-        assert LINK_TARGETS.sub("", doc["body"]) == LINK_TARGETS.sub(
-            "", FRONT_MATTER_BLOCK.sub("", twin, count=1).strip("\n")
-        )
+        assert LINK_TARGETS.sub("", doc["body"]) == LINK_TARGETS.sub("", body(twin).strip("\n"))
         folder = posixpath.dirname(doc["source"])
         for before, after in zip(
-            LINK_TARGETS.findall(FRONT_MATTER_BLOCK.sub("", twin, count=1)),
+            LINK_TARGETS.findall(body(twin)),
             LINK_TARGETS.findall(doc["body"]),
             strict=True,
         ):
@@ -273,14 +270,8 @@ def test_the_host_serves_raw_text_as_utf8(site: Path, runtime: Runtime, suffix: 
 
 
 def test_a_rebuild_lists_its_own_pages_only() -> None:
-    # mkdocs serve rebuilds with the same hook module: a page gone since the last build must
-    # not stay in llms.txt.
-    config = load_config(str(ROOT / "mkdocs.yml"))
-    agents = Agents()
-    agents.on_pre_build(config)
-    agents.listing.entries["gone.md"] = Entry("zh", "gone.md", "Gone", "", "# Gone\n")
-    agents.twins["gone.md"] = b"# Gone\n"
-    agents.on_pre_build(config)
-    assert agents.listing.entries == {}
-    assert agents.twins == {}
-    assert list(agents.listing.languages) == ["zh"]
+    # mkdocs serve rebuilds with the same hook module, from its configuration loaded again: a
+    # page gone since the last build must not stay in llms.txt.
+    build, rebuild = (load_config(str(ROOT / "mkdocs.yml")) for _ in range(2))
+    built(build).agents.listing.entries["gone.md"] = Entry("zh", "gone.md", "Gone", "", "# Gone\n")
+    assert built(rebuild).agents.listing.entries == {}

@@ -12,9 +12,8 @@ import re
 from pathlib import Path
 
 import pytest
-from sybil import Sybil
 
-from conftest import pages, readme
+from conftest import pages
 from tests.constants import PREFIXES
 from tests.docs_pages import ROOT, page_names, shown, twin
 from tests.markdown_parts import code_outputs, fences, line_of, prose_decimals
@@ -23,7 +22,7 @@ from tests.markdown_parts import code_outputs, fences, line_of, prose_decimals
 #: looks like an example to a reader, so it must be one Sybil runs.
 PYTHON = {"python", "python3", "py", "py3", "pycon"}
 
-#: The HTML comments Sybil's Markdown parsers read (conftest.py's ``MARKDOWN_PARSERS``): a
+#: The HTML comments Sybil's Markdown parsers read (conftest.py's ``pages``): a
 #: hidden code block runs like a fenced one, a skip directive stops blocks from running.
 HIDDEN_CODE = re.compile(
     r"^[ \t]*<!--+\s*(?:;\s*)?(?:invisible-)?code(?:-block)?:?[ \t]*python\b", re.M
@@ -46,16 +45,16 @@ OUTSIDE = (
 )
 
 
-def not_run(path: Path, sybil: Sybil = pages) -> list[str]:
+def not_run(path: Path) -> list[str]:
     """Return, each with its file and line, in page order: the Python blocks of a page that
-    ``sybil`` does not collect, its skip directives, and whatever it collects outside them."""
+    Sybil does not collect, its skip directives, and whatever it collects outside them."""
     text = path.read_text(encoding="utf-8")
     blocks = [(f.start, f.end, f.line, f.opening) for f in fences(text) if f.language in PYTHON]
     for hidden in HIDDEN_CODE.finditer(text):
         end = text.find("-->", hidden.end())
         line = line_of(text, hidden.start())
         blocks.append((hidden.start(), len(text) if end < 0 else end, line, hidden.group()))
-    examples = list(sybil.parse(path))
+    examples = list(pages.parse(path))
     skips = {line_of(text, skip.start()) for skip in SKIP.finditer(text)}
     said = [(line, f"a skip directive: {SKIPPED}") for line in skips]
     for start, end, line, opening in blocks:
@@ -77,7 +76,7 @@ def test_sybil_runs_every_python_block(name: str, locale: str) -> None:
 
 
 def test_sybil_runs_every_python_block_of_the_readme() -> None:
-    said = not_run(ROOT / "README.md", readme)
+    said = not_run(ROOT / "README.md")
     if said:
         pytest.fail("\n".join(said), pytrace=False)
 

@@ -16,7 +16,7 @@ from mkdocs.exceptions import PluginError
 from coursesite.words import SCRIPTS, TABLES, Words, table
 from tests.constants import PREFIXES
 from tests.docs_pages import DOCS
-from tests.site import ParsedPages
+from tests.site import ParsedPages, build, copy_of_the_project
 
 PLACEHOLDER = re.compile(r"\{(\w*)\}")
 SCRIPT_FILES = sorted((DOCS / "assets" / "javascripts").glob("*.js"))
@@ -94,3 +94,20 @@ def test_the_scripts_carry_no_words_of_their_own(script: Path) -> None:
     code = COMMENT.sub("", script.read_text(encoding="utf-8"))
     found = sorted(set(HAN.findall(code)))
     assert not found, f"{script.name} holds Chinese words: {''.join(found)}"
+
+
+def test_a_copy_of_the_project_is_built_with_its_own_words_and_glossary(tmp_path: Path) -> None:
+    config = copy_of_the_project(tmp_path / "project")
+    for name, old, new in (
+        ("docs/words/en.yml", "code under the MIT licence", "the licence of the copy"),
+        ("docs/glossary.yml", "en: normalise\n", "en: normalise-in-the-copy\n"),
+    ):
+        path = config.parent / name
+        path.write_text(path.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
+    done = build(tmp_path / "site", config)
+    assert done.returncode == 0, done.stderr[-3000:]
+    page = (tmp_path / "site" / "en" / "glossary" / "index.html").read_text(encoding="utf-8")
+    assert "the licence of the copy" in page
+    assert "| normalise-in-the-copy |" in (tmp_path / "site" / "en" / "glossary.md").read_text(
+        encoding="utf-8"
+    )

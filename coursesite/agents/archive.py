@@ -9,12 +9,15 @@ published (generated parts filled in, as in its twin ``NAME.md``), the lab noteb
 and a ``manifest.json``: each file → where the site publishes it (from the site's root, or null)
 and its SHA-256. Unpacked, it runs without the repository.
 
-It is a file of the site (added in ``on_files``), so that a page may link to it, in every
-language's folder (``originals.zip``, ``en/originals.zip``, the same bytes): a page's twin links
-it relatively, as the page itself does. Its entries carry the build's date, not the checkout's
-file times, in a fixed order: one commit, one archive. Of ``attn`` and the pages it holds the
-files git tracks (a draft beside them is not the commit's), read from the working tree. A page's
-source that is not UTF-8 stops the build.
+It is a file of the site (``coursesite.events.on_files``), so that a page may link to it, in
+every language's folder (``originals.zip``, ``en/originals.zip``, the same bytes, made once:
+``coursesite.site`` makes it before the languages are built). Its source path is
+``originals.zip`` in every language, as a page's is ``index.md``: a link to it from a page at
+the docs' root is found in every language (MkDocs checks links by source path) and leads to the
+archive in the page's own folder, as its twin's does. Its entries carry the build's date, not
+the checkout's file times, in a fixed order: one commit, one archive. Of ``attn`` and the pages
+it holds the files git tracks (a draft beside them is not the commit's), read from the working
+tree. A page's source that is not UTF-8 stops the build.
 """
 
 from __future__ import annotations
@@ -23,17 +26,14 @@ import hashlib
 import io
 import json
 import zipfile
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from datetime import datetime
 from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.exceptions import PluginError
-from mkdocs.structure.files import File, Files
 from mkdocs.utils import get_build_datetime
 
-from coursesite import PROJECT
-from coursesite.content.generated import generators, with_generated_parts
+from coursesite.content.generated import Sources
 from coursesite.git import tracked_files
 from coursesite.languages import languages
 
@@ -74,39 +74,25 @@ def files_in(folder: Path) -> list[Path]:
 
 
 def page_sources(
-    docs: Path,
-    folders: Mapping[str, str],
-    makers: Mapping[str, Callable[[str], str]],
-    project: Path = PROJECT,
+    docs: Path, folders: Mapping[str, str], sources: Sources, project: Path
 ) -> list[tuple[str, bytes, str | None]]:
     """Return each page and notebook source under ``docs`` (one folder per language) that the
     archive ships (``shipped``) as the site publishes it: its name in the archive, its bytes
-    (generated parts filled by ``makers``) and its address on the site (None in no built
-    language's folder)."""
+    (as ``sources`` filled it) and its address on the site (None in no built language's
+    folder)."""
     found = []
     for path in shipped(project, docs):
         if path.suffix not in (".md", ".py"):
             continue
         uri = path.relative_to(docs).as_posix()
         name, (locale, _, plain) = f"docs/{uri}", uri.partition("/")
-        try:
-            text = path.read_bytes().decode("utf-8")
-        except UnicodeDecodeError as error:
-            raise PluginError(f"{name} is not UTF-8 ({error}); {ARCHIVE} holds UTF-8") from error
-        if path.suffix == ".md":
-            filled_in = locale if locale in folders else next(iter(folders))
-            text = with_generated_parts(text, filled_in, name, makers)
+        text = sources.text(path, locale if locale in folders else next(iter(folders)), name)
         url = folders[locale] + plain if locale in folders else None
         found.append((name, text.encode("utf-8"), url))
     return found
 
 
-def originals_zip(
-    docs: Path,
-    folders: Mapping[str, str],
-    makers: Mapping[str, Callable[[str], str]],
-    project: Path = PROJECT,
-) -> bytes:
+def originals_zip(docs: Path, folders: Mapping[str, str], sources: Sources, project: Path) -> bytes:
     """Return the archive: what runs the examples, the package and its licence from
     ``project``, the sources under ``docs/``, then the manifest of all the others; every entry
     dated by the build."""
@@ -119,7 +105,7 @@ def originals_zip(
     ]
     for path in shipped(project, project / "attn"):
         files.append((path.relative_to(project).as_posix(), path.read_bytes(), None))
-    files += page_sources(docs, folders, makers, project)
+    files += page_sources(docs, folders, sources, project)
     manifest = {
         name: {"url": url, "sha256": hashlib.sha256(data).hexdigest()} for name, data, url in files
     }
@@ -149,17 +135,10 @@ def archive_time(when: datetime) -> tuple[int, int, int, int, int, int]:
     return max((when.year, when.month, when.day, when.hour, when.minute, when.second), ZIP_EPOCH)
 
 
-def on_files(files: Files, config: MkDocsConfig) -> Files:
-    """Add ``originals.zip`` to the language being built, in its folder (``en/originals.zip``):
-    every language's build publishes the same bytes.
-
-    Its source path is ``originals.zip`` in every language, as a page's is ``index.md``: a
-    link to it from a page at the docs' root is found in every language (MkDocs checks links
-    by source path) and leads to the archive in the page's own folder, as its twin's does.
-    """
+def site_archive(config: MkDocsConfig, sources: Sources) -> bytes:
+    """Return the archive of the site ``config`` builds: every language's sources (the folder
+    that holds each language's, ``docs/zh/`` and ``docs/en/``), from the configuration's
+    folder."""
     folders = {entry["lang"]: entry["folder"] for entry in languages(config)}
-    # Every language's pages: the folder that holds each language's (docs/zh/, docs/en/).
-    docs = Path(config.docs_dir).parent
-    content = originals_zip(docs, folders, generators(config))
-    files.append(File.generated(config, ARCHIVE, content=content))
-    return files
+    project = Path(config.config_file_path).parent
+    return originals_zip(Path(config.docs_dir).parent, folders, sources, project)

@@ -21,7 +21,6 @@ import pytest
 from sybil import Sybil
 from sybil.parsers.markdown import PythonCodeBlockParser, SkipParser
 from sybil.parsers.rest import DocTestParser
-from sybil.sybil import SybilCollection
 
 HERE = Path(__file__).resolve().parent
 FLAGS = ELLIPSIS | NORMALIZE_WHITESPACE
@@ -38,7 +37,7 @@ docstrings = Sybil(
     parsers=[DocTestParser(optionflags=FLAGS)], patterns=["*.py"], excludes=LAB_ONLY, path="attn"
 )
 
-pytest_collect_file = SybilCollection([pages, docstrings]).pytest()
+pytest_collect_file = (pages + docstrings).pytest()
 
 
 def attn_folder() -> Path:

@@ -16,6 +16,7 @@ from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 from mkdocs.utils import get_build_date
+from mkdocs.utils.meta import get_data
 
 from coursesite.agents.archive import ARCHIVE
 from coursesite.dates import revision
@@ -30,7 +31,6 @@ WHOLE_SITE = "whole_site"
 #: llmstxt.org's section of what a reader with little room may skip.
 OPTIONAL = "Optional"
 
-FRONT_MATTER = re.compile(r"\A---\r?\n.*?^---[ \t]*(\r?\n|\Z)", re.DOTALL | re.MULTILINE)
 #: A Markdown link's target, or code (where a link is not one).
 LINK_TARGET = re.compile(
     r"(?P<code>```.*?```|`[^`\n]*`)|(?P<before>\]\()(?P<target>[^)\s]+)\)", re.DOTALL
@@ -158,7 +158,7 @@ def document(
             fence += "`"
         body = f"{fence}python\n{text.rstrip()}\n{fence}"
     else:
-        body = rewritten_links(FRONT_MATTER.sub("", text, count=1).strip("\n"), uri, url)
+        body = rewritten_links(get_data(text)[0].strip("\n"), uri, url)
     attributes = " ".join(
         f'{name}="{html.escape(value)}"'
         for name, value in (("title", title), ("language", language), ("source", source))

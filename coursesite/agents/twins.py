@@ -33,7 +33,7 @@ from coursesite.agents.llms import (
     Listing,
     write_llms_files,
 )
-from coursesite.content.generated import generators, with_generated_parts
+from coursesite.content.generated import Sources
 from coursesite.languages import language, languages
 from coursesite.markup import elements
 from coursesite.notebooks import ipynb_uri
@@ -67,51 +67,21 @@ def page_title(page: Page) -> str:
 
 
 class Agents:
-    """What a language's build publishes for agents: the twins as they are written, and the
-    listing written at the end."""
+    """What a language's build publishes for agents: each page's twin and full-text view as
+    the page is written, and the listing written at the end."""
 
     def __init__(self) -> None:
         self.listing = Listing()
-        self.twins: dict[str, bytes] = {}
-
-    def on_pre_build(self, config: MkDocsConfig) -> None:
-        """Start the build's listing afresh (one object serves every rebuild of ``mkdocs
-        serve``) and name its language (what ``llms.txt`` heads its section with)."""
-        locale = language(config)
-        self.listing, self.twins = Listing(site_url=config.site_url), {}
-        self.listing.languages[locale] = Language(
-            locale,
-            next(e["name"] for e in languages(config) if e["lang"] == locale),
-            config.site_name,
-            config.site_description or "",
-        )
 
     def on_nav(self, nav: Navigation, config: MkDocsConfig, files: Files) -> Navigation:
         """Note the navigation's order: ``llms.txt`` lists pages in it."""
         self.listing.nav_order += [page.file.src_uri for page in nav.pages]
         return nav
 
-    def on_page_markdown(
-        self, markdown: str, page: Page, config: MkDocsConfig, files: Files
-    ) -> str:
-        """Keep the page's twin: its source bytes, generated parts filled in."""
-        if page.file.src_uri.endswith(".md"):
-            # MkDocs has cut the front matter from the markdown handed to this event, so the
-            # twin starts again from the file's own bytes.
-            source = page.file.content_bytes.decode("utf-8")
-            locale, made = language(config), generators(config)
-            filled = with_generated_parts(source, locale, source_name(page, config), made)
-            self.twins[page.file.src_uri] = filled.encode("utf-8")
-        return markdown
-
-    def published_as(self, page: Page) -> tuple[str, bool]:
-        """Return where the page's raw twin goes, at its source's path, and whether it is a
-        notebook's own ``.py`` source rather than a ``.md``."""
-        return page.file.src_uri, page.file.src_uri.endswith(".py")
-
     def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
         """Link the page's full-text view and its raw twin under the page's title."""
-        uri, notebook = self.published_as(page)
+        # The twin goes at the source's path; a notebook's is its own .py.
+        uri, notebook = page.file.src_uri, page.file.src_uri.endswith(".py")
         here = page.file.dest_uri
         try:
             return with_twin_action(
@@ -125,19 +95,18 @@ class Agents:
         except ValueError as error:
             raise PluginError(f"{source_name(page, config)}: {error}") from None
 
-    def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
-        """Write the page's twin and its full-text view beside it, and list it for
-        ``llms.txt``."""
-        uri, notebook = self.published_as(page)
+    def on_post_page(self, output: str, page: Page, config: MkDocsConfig, sources: Sources) -> str:
+        """Write the page's twin (its source, as ``sources`` filled it) and its full-text view
+        beside it, and list it for ``llms.txt``."""
+        uri, notebook = page.file.src_uri, page.file.src_uri.endswith(".py")
         locale, title = language(config), page_title(page)
         words = Words(locale, "twin")
         extras: tuple[tuple[str, str, str], ...] = ()
+        markdown = sources.page_text(page, config)
         if notebook:
-            twin = page.file.content_bytes
             note = words["notebook_note"]
             extras = ((ipynb_uri(uri), f"{title} (.ipynb)", words["ipynb_note"]),)
         else:
-            twin = self.twins[page.file.src_uri]
             note = str(page.meta.get("description") or "")
             if not note:
                 raise PluginError(
@@ -147,8 +116,7 @@ class Agents:
         # At its source's path: R36.md beside R36/, lab/LAB-02.py beside lab/LAB-02/.
         path = Path(config.site_dir, uri)
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(twin)
-        markdown = twin.decode("utf-8")
+        path.write_bytes(markdown.encode("utf-8"))
         optional = page.meta.get("llms") == "optional"
         self.listing.entries[uri] = Entry(locale, uri, title, note, markdown, optional, extras)
         view = Path(config.site_dir, view_uri(uri))
@@ -166,7 +134,13 @@ class Agents:
         return output
 
     def on_post_build(self, config: MkDocsConfig) -> None:
-        """Write the language's ``llms.txt`` and ``llms-full.txt``, and, when the whole site is
-        built (``coursesite.site``), its listing for the whole site's."""
+        """Write the language's ``llms.txt`` and ``llms-full.txt``, its section headed by its
+        language, and, when the whole site is built (``coursesite.site``), its listing for the
+        whole site's."""
+        locale = language(config)
+        name = next(entry["name"] for entry in languages(config) if entry["lang"] == locale)
+        about = config.site_description or ""
+        self.listing.site_url = config.site_url
+        self.listing.languages[locale] = Language(locale, name, config.site_name, about)
         project, kept = Path(config.config_file_path).parent, bool(config.extra.get(WHOLE_SITE))
         write_llms_files(self.listing, Path(config.site_dir), project, kept)

@@ -2,7 +2,8 @@
 list of lessons).
 
 A page asks for generated content with an HTML comment such as ``<!-- generated: glossary -->``,
-which reads as nothing in the raw Markdown; an unknown name fails the build.
+which reads as nothing in the raw Markdown; an unknown name fails the build. Each source is
+filled once a build (``Sources``): the page, its raw twin and ``originals.zip`` hold that text.
 """
 
 from __future__ import annotations
@@ -13,8 +14,8 @@ from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
-from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
+from mkdocs.utils.meta import get_data
 
 from coursesite import source_name
 from coursesite.content.glossary import glossary_markdown
@@ -26,40 +27,60 @@ MARKER = re.compile(r"<!-- generated: ([\w-]+) -->")
 
 
 def generators(config: MkDocsConfig) -> dict[str, Callable[[str], str]]:
-    """Return what each marker's name makes, in a language, for the site ``config`` builds
-    (whose nav the lessons are listed from)."""
+    """Return what each marker's name makes, in a language, for the site ``config`` builds:
+    from its folder's ``docs/`` (the glossary) and its nav (the lessons)."""
     docs, name = Path(config.docs_dir).parent, Path(config.config_file_path).name
     return {
-        "glossary": glossary_markdown,
+        "glossary": lambda locale: glossary_markdown(locale, docs / "glossary.yml"),
         "attn-reference": lambda _locale: reference_markdown(),
         "lessons": lambda locale: lessons_markdown(locale, config.nav, docs, name),
     }
 
 
-def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-    """Replace each generation marker with what it names, in the page's language (its raw twin
-    is filled by the same function, ``coursesite.agents.twins``)."""
-    locale = language(config)
-    return with_generated_parts(markdown, locale, source_name(page, config), generators(config))
+class Sources:
+    r"""The sources of a build's pages, each read once and its generated parts filled in its
+    language: the page, its raw twin and ``originals.zip`` take the same text.
 
-
-def with_generated_parts(
-    markdown: str,
-    locale: str,
-    name: str,
-    generators: Mapping[str, Callable[[str], str]],
-) -> str:
-    r"""Return ``markdown`` with each generation marker filled in ``locale`` by ``generators``,
-    as the pages, their twins and ``originals.zip`` are.
-
-    >>> two_lines = {"two-lines": lambda locale: f"1 {locale}\n2\n"}
-    >>> with_generated_parts("a\n<!-- generated: two-lines --> !\nb", "en", "p.md", two_lines)
-    'a\n1 en\n2\n !\nb'
+    >>> import tempfile
+    >>> page, made = Path(tempfile.mkdtemp(), "p.md"), []
+    >>> _ = page.write_text("a\n<!-- generated: n --> !\n", encoding="utf-8")
+    >>> sources = Sources({"n": lambda locale: made.append(locale) or f"1 {locale}\n2"})
+    >>> sources.text(page, "en", "p.md"), sources.text(page, "en", "p.md"), made
+    ('a\n1 en\n2 !\n', 'a\n1 en\n2 !\n', ['en'])
+    >>> Sources({}).text(page, "en", "p.md")
+    Traceback (most recent call last):
+    ...
+    mkdocs.exceptions.PluginError: p.md: unknown generated content 'n'
     """
 
-    def filled(marker: re.Match[str]) -> str:
-        if marker[1] not in generators:
-            raise PluginError(f"{name}: unknown generated content {marker[1]!r}")
-        return generators[marker[1]](locale)
+    def __init__(self, makers: Mapping[str, Callable[[str], str]]) -> None:
+        self.makers = makers
+        self.texts: dict[Path, str] = {}
 
-    return MARKER.sub(filled, markdown)
+    def text(self, path: Path, locale: str, name: str) -> str:
+        """Return the source at ``path`` (``name`` to an author), its bytes as UTF-8, a page's
+        generated parts filled in ``locale``; a source that is not UTF-8 stops the build."""
+
+        def filled(marker: re.Match[str]) -> str:
+            if marker[1] not in self.makers:
+                raise PluginError(f"{name}: unknown generated content {marker[1]!r}")
+            return self.makers[marker[1]](locale)
+
+        if path not in self.texts:
+            try:
+                text = path.read_bytes().decode("utf-8")
+            except UnicodeDecodeError as error:
+                raise PluginError(f"{name} is not UTF-8 ({error})") from error
+            self.texts[path] = MARKER.sub(filled, text) if path.suffix == ".md" else text
+        return self.texts[path]
+
+    def page_text(self, page: Page, config: MkDocsConfig) -> str:
+        """Return the source of ``page`` of the build of ``config``, filled in its language."""
+        path = Path(str(page.file.abs_src_path))
+        return self.text(path, language(config), source_name(page, config))
+
+
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, sources: Sources) -> str:
+    """Return the page's Markdown with each generation marker filled in the page's language:
+    what MkDocs reads of its source as ``sources`` filled it."""
+    return get_data(sources.page_text(page, config))[0] if MARKER.search(markdown) else markdown

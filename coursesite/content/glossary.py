@@ -1,14 +1,14 @@
 """The glossary: one translation per term, and the titles several pages quote, read from
 ``docs/glossary.yml``.
 
->>> terms = load_terms()
->>> next(t for t in terms if t["zh"] == "归一化")["en"]
+>>> glossary = load_glossary(Path("docs/glossary.yml"))
+>>> next(t for t in glossary["terms"] if t["zh"] == "归一化")["en"]
 'normalise'
->>> "reading" in next(t for t in terms if t["zh"] == "读取")["avoid"]
+>>> "reading" in next(t for t in glossary["terms"] if t["zh"] == "读取")["avoid"]
 True
->>> load_titles()["exercise-E"]["pages"]
+>>> glossary["titles"]["exercise-E"]["pages"]
 ['R36.md', 'lab/LAB-02.py']
->>> glossary_markdown("en").splitlines()[0]
+>>> glossary_markdown("en", Path("docs/glossary.yml")).splitlines()[0]
 '| Chinese | English | meaning | avoid |'
 """
 
@@ -19,10 +19,7 @@ from typing import NotRequired, TypedDict
 
 import yaml
 
-from coursesite import PROJECT
 from coursesite.words import Words
-
-GLOSSARY = PROJECT / "docs" / "glossary.yml"
 
 
 class Term(TypedDict):
@@ -52,7 +49,7 @@ class Glossary(TypedDict):
     titles: dict[str, Title]
 
 
-def load_glossary(path: Path = GLOSSARY) -> Glossary:
+def load_glossary(path: Path) -> Glossary:
     """Return the whole file: ``terms`` (a list) and ``titles`` (by name)."""
     with path.open(encoding="utf-8") as f:
         # libyaml's safe loader where PyYAML has it (its wheels): read for every page quoting it.
@@ -60,22 +57,13 @@ def load_glossary(path: Path = GLOSSARY) -> Glossary:
     return glossary
 
 
-def load_terms(path: Path = GLOSSARY) -> list[Term]:
-    """Return the glossary's terms."""
-    return load_glossary(path)["terms"]
-
-
-def load_titles(path: Path = GLOSSARY) -> dict[str, Title]:
-    """Return each quoted title by name."""
-    return load_glossary(path)["titles"]
-
-
-def glossary_markdown(locale: str, path: Path = GLOSSARY) -> str:
-    """Return the glossary as a Markdown table, its headers and notes in ``locale``."""
+def glossary_markdown(locale: str, path: Path) -> str:
+    """Return the glossary at ``path`` as a Markdown table, its headers and notes in
+    ``locale``."""
     words = Words(locale, "glossary")
     headers = " | ".join(words[key] for key in ("chinese", "english", "meaning", "avoid"))
     rows = [f"| {headers} |", "|---|---|---|---|"]
-    for term in load_terms(path):
+    for term in load_glossary(path)["terms"]:
         avoided = ", ".join(term.get("avoid", [])) or "—"
         note = term["zh_note"] if locale == "zh" else term["en_note"]
         rows.append(f"| {term['zh']} | {term['en']} | {note} | {avoided} |")
