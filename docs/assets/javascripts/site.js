@@ -21,11 +21,8 @@ document.addEventListener("click", (event) => {
   }
 }, true);
 
-// Copying a doctest block should give runnable code: the statements without their ">>> " and
-// "... " prompts, and without the outputs; a blank line after a compound statement (a loop, a
-// with, a def, ...) or one of several lines, which Python's REPL needs to end it before the next
-// statement when the code is pasted there. Material's copy button copies data-clipboard-text
-// when a button has it, so set it just before Material's own (bubbling) handler runs.
+// A doctest copied whole gives runnable code: its statements without prompts or outputs, and a
+// blank line after a compound or multi-line one, which Python's REPL needs to end it on paste.
 const COMPOUND = /^(?:async\s|for\s|while\s|if\s|with\s|def\s|class\s|try\s*:|@)/;
 function doctestSource(text) {
   const lines = text.replace(/\n$/, "").split("\n");
@@ -49,14 +46,20 @@ function doctestSource(text) {
   return code.join("\n");
 }
 
-document.addEventListener("click", (event) => {
-  const button = event.target.closest("button[data-md-type=copy]");
-  const target = button && document.querySelector(button.getAttribute("data-clipboard-target"));
-  const source = target && doctestSource(target.textContent);
-  if (source !== null && source !== undefined) {
-    button.setAttribute("data-clipboard-text", source);
+// The browser's copy event, whoever copies: the theme's copy button (clipboard.js copies from a
+// text field's selection) or a reader's selection of the whole block.
+document.addEventListener("copy", (event) => {
+  const field = event.target;
+  const text = (typeof field.selectionStart === "number"
+    ? field.value.slice(field.selectionStart, field.selectionEnd)
+    : String(document.getSelection())).trimEnd();
+  const whole = [...document.querySelectorAll("pre > code")].some((code) => code.textContent.trimEnd() === text);
+  const source = whole && doctestSource(text);
+  if (source) {
+    event.clipboardData.setData("text/plain", source);
+    event.preventDefault();
   }
-}, true);
+});
 
 // Landmarks need names axe-core can tell apart: each code block's button bar is a <nav> with
 // the same (missing) name.
@@ -68,8 +71,8 @@ document$.subscribe(() => {
 });
 
 // The search dialog's code (search.js) loads when a reader first asks for search: the header's
-// button, Material's keys "/", "s" and "f" when not typing (caught before Material's own
-// handler, which would look for its own search form), or ?q=… in the address.
+// button, the keys "/", "s" and "f" that open Material's search (when not typing: the theme has
+// no search of its own here to answer them), or ?q=… in the address.
 (() => {
   const button = document.querySelector("[data-site-search]");
   if (!button) return;
@@ -89,10 +92,9 @@ document$.subscribe(() => {
     if (!["/", "s", "f"].includes(event.key) || event.ctrlKey || event.metaKey || event.altKey) return;
     const typing = event.target.closest?.("input, textarea, select, [contenteditable]");
     if (typing || document.querySelector("dialog.site-search[open]")) return;
-    event.preventDefault();
-    event.stopPropagation();
+    event.preventDefault(); // the key opens search: it is not typed (nor a browser's quick find)
     open();
-  }, true);
+  });
   const asked = new URLSearchParams(location.search).get("q");
   if (asked) open(asked);
 })();
