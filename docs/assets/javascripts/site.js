@@ -61,8 +61,8 @@ document.addEventListener("copy", (event) => {
   }
 });
 
-// Landmarks need names axe-core can tell apart: each code block's button bar is a <nav> with
-// the same (missing) name.
+// Landmarks need names axe-core can tell apart: Material gives each code block's button bar a
+// <nav> with no name, and no option to name it.
 document$.subscribe(() => {
   const word = siteWords("site");
   document.querySelectorAll(".md-code__nav").forEach((nav, i) => {
