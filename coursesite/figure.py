@@ -2,20 +2,9 @@ r"""R36's figure, one static figure per state, numbers from ``attn.figure``, and
 data: put into the page by a Python-Markdown extension (``Figures``), in the page's element
 tree as Markdown builds it, never by editing its HTML as text.
 
-A page has the figure because it asks for it in its front matter, in each language's page::
-
-    ---
-    figure: r36-states
-    ---
-
-(``FIGURES`` names the figures there are). A page that does not ask gets none, whatever its
-headings; a page that asks must have every state's heading and caption, or the build stops and
-names the page.
-
-An explorable is asked for the same way (``explore: r36-explore``, ``EXPLORABLES``): its
-settings, computed by ``attn``, go into the page as a JSON data island of that id, right after
-the paragraph of class ``r36-explore-caption``, which says what it shows;
-``assets/javascripts/explore.js`` draws it there.
+A page has them because it asks in its front matter (``figure: r36-states``, ``explore:
+r36-explore``; ``ASKABLE`` names what there is), whatever its headings; a page that asks must
+have what they go under, or the build stops and names the page.
 
 Each state's section (a heading of the page, ``<h2 id="state-b0">`` …) gets its own complete
 figure right under its heading, so the page reads fully without JavaScript;
@@ -36,9 +25,9 @@ Each figure draws the products as matrix multiplication is drawn: S = QKᵀ with
 S and Kᵀ above it, then Y = AV with A to the left of Y and V above it (``figure.css`` lines
 their rows and columns up); a result's own headers are said, not shown.
 
-The extension is registered by ``coursesite.events``: ``Figures.on_config`` adds it to the
-build's Markdown extensions and ``Figures.on_page_markdown`` tells it what the page about to be
-rendered asks for; its tree processor then adds it as Markdown builds the page.
+The explorable's settings, computed by ``attn``, go in as a JSON data island right after the
+paragraph of class ``r36-explore-caption``, which says what it shows;
+``assets/javascripts/explore.js`` draws it there.
 
 >>> page = "\n\n".join(
 ...     f"## {key} {{ #state-{key} }}\n\nFigure {key} & more.\n{{ .r36-figure-caption }}"
@@ -58,8 +47,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 from xml.etree.ElementTree import Element, SubElement
 
 from markdown import Markdown
@@ -76,12 +64,15 @@ from coursesite import source_name
 from coursesite.languages import language
 from coursesite.words import Words
 
-#: The front matter key a page asks for a figure with, and the figures it may name.
+#: The front matter key a page asks for a figure with.
 FIGURE_KEY = "figure"
-FIGURES: dict[str, Callable[[], Figure]] = {"r36-states": lesson_figure}
-#: The same for an explorable: its name is its data island's id.
-EXPLORE_KEY = "explore"
-EXPLORABLES: dict[str, Callable[[], dict[str, Any]]] = {"r36-explore": query_turns}
+#: What a page may ask for in its front matter: under each key, the names it may give, each
+#: with what adds it to the page's element tree in a language. An explorable's name is its
+#: data island's id.
+ASKABLE: dict[str, dict[str, Callable[[Element, str], None]]] = {
+    FIGURE_KEY: {"r36-states": lambda root, locale: add_figures(root, lesson_figure(), locale)},
+    "explore": {"r36-explore": lambda root, _: add_explorable(root, "r36-explore", query_turns())},
+}
 
 #: The class of each state's caption paragraph (``{ .r36-figure-caption }`` in the Markdown).
 CAPTION_CLASS = "r36-figure-caption"
@@ -98,17 +89,6 @@ SUMS = {"A": ("row_sums", None), "A_by_query": ("row_sums_by_query", "column_sum
 #: At such a state, the table drawn under a product's left factor, to compare with it.
 UNDER = {"A": "A_by_query"}
 SUBSCRIPTS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
-T = TypeVar("T")
-
-
-@dataclass(frozen=True)
-class Asked:
-    """What one page asks for in its front matter, made: its figure and its explorable's data,
-    each with the name the page gave, and where the page is, for the build's errors."""
-
-    where: str
-    figure: tuple[str, Figure] | None = None
-    explorable: tuple[str, dict[str, Any]] | None = None
 
 
 class Figures(Extension):
@@ -119,10 +99,10 @@ class Figures(Extension):
     def __init__(self, locale: str = "zh") -> None:
         super().__init__()
         self.locale = locale
-        self.asked: Asked | None = None
+        self.meta: Mapping[str, Any] = {}
+        self.where = ""
 
     def extendMarkdown(self, md: Markdown) -> None:
-        """Register the tree processor with each page's Markdown."""
         md.treeprocessors.register(Insert(md, self), "coursesite_figure", PRIORITY)
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
@@ -136,87 +116,48 @@ class Figures(Extension):
     def on_page_markdown(
         self, markdown: str, page: Page, config: MkDocsConfig, files: Files
     ) -> str:
-        """Read what the page about to be rendered asks for (its front matter, which MkDocs
-        has read into ``page.meta`` by this event); leave its Markdown as it is."""
-        self.asked = asked_for(page.meta, source_name(page, config))
+        """Note the front matter of the page about to be rendered (MkDocs has read it into
+        ``page.meta`` by this event); leave its Markdown as it is."""
+        self.meta, self.where = page.meta, source_name(page, config)
         return markdown
 
 
 class Insert(Treeprocessor):
-    """Add the figure and the explorable's data the page asks for to its element tree."""
+    """Add what the page asks for to its element tree, or stop the build naming the page."""
 
     def __init__(self, md: Markdown, extension: Figures) -> None:
         super().__init__(md)
         self.extension = extension
 
     def run(self, root: Element) -> None:
-        asked = self.extension.asked
-        if asked is None:
-            return
-        locale = self.extension.locale
-        try:
-            if asked.figure is not None:
-                key, name = FIGURE_KEY, asked.figure[0]
-                add_figures(root, asked.figure[1], locale)
-            if asked.explorable is not None:
-                key, name = EXPLORE_KEY, asked.explorable[0]
-                add_explorable(root, *asked.explorable)
-        except ValueError as error:
-            raise PluginError(f"{asked.where} asks for {key}: {name}, but {error}") from error
+        where = self.extension.where
+        for key, known in ASKABLE.items():
+            name = self.extension.meta.get(key)
+            if name is None:
+                continue
+            if name not in known:
+                raise PluginError(
+                    f"{where}: its front matter asks for {key}: {name!r}, "
+                    f"but the {key}s are: {', '.join(known)}"
+                )
+            try:
+                known[name](root, self.extension.locale)
+            except ValueError as error:
+                raise PluginError(f"{where} asks for {key}: {name}, but {error}") from error
 
 
-def asked_for(meta: Mapping[str, Any], where: str) -> Asked | None:
-    """Return what a page's front matter ``meta`` asks for, made, or None if nothing.
-
-    >>> asked_for({"figure": "r36-states"}, "R36.md").figure[1].states[0].key
-    'b0'
-    >>> print(asked_for({"title": "R37"}, "R37.md"))
-    None
-    """
-    figure = declared(meta, FIGURE_KEY, FIGURES, where)
-    explorable = declared(meta, EXPLORE_KEY, EXPLORABLES, where)
-    if figure is None and explorable is None:
-        return None
-    return Asked(where, figure, explorable)
-
-
-def declared(
-    meta: Mapping[str, Any], key: str, known: Mapping[str, Callable[[], T]], where: str
-) -> tuple[str, T] | None:
-    """Return the name a page asks for under ``key`` in its front matter ``meta``
-    (``figure: r36-states``) and what ``known`` makes of it, or None.
-
-    >>> print(declared({}, FIGURE_KEY, FIGURES, "docs/en/R37.md"))
-    None
-    >>> declared({"figure": "r37"}, FIGURE_KEY, FIGURES, "docs/en/R37.md")
-    Traceback (most recent call last):
-    ...
-    mkdocs.exceptions.PluginError: docs/en/R37.md: its front matter asks for figure: 'r37', but the figures are: r36-states
-    """
-    name = meta.get(key)
-    if name is None:
-        return None
-    if name not in known:
-        raise PluginError(
-            f"{where}: its front matter asks for {key}: {name!r}, "
-            f"but the {key}s are: {', '.join(known)}"
-        )
-    return name, known[name]()
-
-
-def render(
-    markdown: str, meta: Mapping[str, Any], locale: str = "en", where: str = "R37.md"
-) -> str:
-    r"""Return ``markdown`` as HTML with what ``meta`` asks for, as the build makes a page
-    whose front matter is ``meta`` (with the one extension the figure needs, ``attr_list``).
+def render(markdown: str, meta: Mapping[str, Any]) -> str:
+    r"""Return ``markdown`` as HTML with what ``meta`` asks for, as the build makes an English
+    page ``R37.md`` whose front matter is ``meta`` (with the one extension the figure needs,
+    ``attr_list``).
 
     >>> render("## b0 { #state-b0 }\n\nNo caption.", {"figure": "r36-states"})
     Traceback (most recent call last):
     ...
     mkdocs.exceptions.PluginError: R37.md asks for figure: r36-states, but state b0 has no caption paragraph ({ .r36-figure-caption }) under its heading
     """
-    extension = Figures(locale)
-    extension.asked = asked_for(meta, where)
+    extension = Figures("en")
+    extension.meta, extension.where = meta, "R37.md"
     return Markdown(extensions=["attr_list", extension]).convert(markdown)
 
 
