@@ -46,7 +46,8 @@ False
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
+from itertools import takewhile
 from typing import Any
 from xml.etree.ElementTree import Element, SubElement
 
@@ -161,34 +162,31 @@ def render(markdown: str, meta: Mapping[str, Any]) -> str:
     return Markdown(extensions=["attr_list", extension]).convert(markdown)
 
 
+def is_paragraph(el: Element, of_class: str) -> bool:
+    """Whether ``el`` is a paragraph of class ``of_class`` (``{ .of_class }`` in the Markdown)."""
+    return el.tag == "p" and of_class in el.get("class", "").split()
+
+
 def add_figures(root: Element, fig: Figure, locale: str) -> None:
     """Put each state's figure right under its heading, above the caption paragraph that
-    describes it, which gets an id for the figure to point at if it has none."""
+    describes it (before the next ``h2``), which gets an id for the figure to point at if it
+    has none."""
     for state in fig.states:
-        heading, caption = captioned_section(root, state.key)
-        caption.set("id", caption.get("id") or f"figure-{state.key}-caption")
-        figure = figure_element(fig, state.key, locale, caption.get("id", ""))
+        heading = root.find(f"h2[@id='state-{state.key}']")
+        if heading is None:
+            raise ValueError(f"the page has no heading with id state-{state.key} for its figure")
+        at = list(root).index(heading) + 1
+        section = takewhile(lambda el: el.tag != "h2", root[at:])
+        caption = next((el for el in section if is_paragraph(el, CAPTION_CLASS)), None)
+        if caption is None:
+            raise ValueError(
+                f"state {state.key} has no caption paragraph ({{ .{CAPTION_CLASS} }}) under its "
+                "heading"
+            )
+        caption_id = caption.attrib.setdefault("id", f"figure-{state.key}-caption")
+        figure = figure_element(fig, state.key, locale, caption_id)
         figure.tail = "\n"
-        root.insert(list(root).index(heading) + 1, figure)
-
-
-def captioned_section(root: Element, key: str) -> tuple[Element, Element]:
-    """Return state ``key``'s heading and its caption paragraph, the paragraph of class
-    ``r36-figure-caption`` among what follows the heading up to the next ``h2``."""
-    children = list(root)
-    heading = next(
-        (el for el in children if el.tag == "h2" and el.get("id") == f"state-{key}"), None
-    )
-    if heading is None:
-        raise ValueError(f"the page has no heading with id state-{key} for its figure")
-    for el in children[children.index(heading) + 1 :]:
-        if el.tag == "h2":
-            break
-        if el.tag == "p" and CAPTION_CLASS in el.get("class", "").split():
-            return heading, el
-    raise ValueError(
-        f"state {key} has no caption paragraph ({{ .{CAPTION_CLASS} }}) under its heading"
-    )
+        root.insert(at, figure)
 
 
 def number(x: float) -> str:
@@ -342,31 +340,21 @@ def figure_html(fig: Figure, key: str, locale: str, caption_id: str = "c") -> st
     return to_html_string(figure_element(fig, key, locale, caption_id))
 
 
-def with_parents(root: Element) -> Iterator[tuple[Element, int, Element]]:
-    """Yield each element of the tree below ``root`` with its parent and its place there."""
-    for parent in root.iter():
-        for i, child in enumerate(parent):
-            yield parent, i, child
-
-
 def add_explorable(root: Element, name: str, data: dict[str, Any]) -> None:
     r"""Put ``data`` in the page as the JSON island ``name``, right after the paragraph of
-    class ``{name}-caption``.
+    class ``{name}-caption``, wherever it is in the tree.
 
     >>> render('Turn q.\n{ .x-caption }\n\nMore.', {"explore": "r36-explore"})
     Traceback (most recent call last):
     ...
     mkdocs.exceptions.PluginError: R37.md asks for explore: r36-explore, but the page has no paragraph of class r36-explore-caption for its explorable
-    >>> html = render('Turn q.\n{ .r36-explore-caption }\n\nMore.', {"explore": "r36-explore"})
-    >>> html.startswith('<p class="r36-explore-caption">Turn q.</p>\n'
-    ...                 '<script id="r36-explore" type="application/json">{"angles":[0,15,')
-    True
     """
     found = next(
         (
             (parent, i, el)
-            for parent, i, el in with_parents(root)
-            if el.tag == "p" and f"{name}-caption" in el.get("class", "").split()
+            for parent in root.iter()
+            for i, el in enumerate(parent)
+            if is_paragraph(el, f"{name}-caption")
         ),
         None,
     )
