@@ -184,7 +184,7 @@ def add_figures(root: Element, fig: Figure, locale: str) -> None:
                 "heading"
             )
         caption_id = caption.attrib.setdefault("id", f"figure-{state.key}-caption")
-        figure = figure_element(fig, state.key, locale, caption_id)
+        figure = figure_element(fig, state, locale, caption_id)
         figure.tail = "\n"
         root.insert(at, figure)
 
@@ -198,38 +198,28 @@ def number(x: float) -> str:
     return f"{x:.3f}".rstrip("0").rstrip(".")
 
 
-def _append(parent: Element, *parts: str | Element) -> None:
-    """Append text and elements to ``parent``, each a space from what it holds already: an
-    element's text runs into its neighbours' in what a screen reader reads unless a space
-    parts them."""
-    for part in parts:
-        last = parent[-1] if len(parent) else None
-        space = " " if last is not None or parent.text else ""
-        text = space + part if isinstance(part, str) else space
-        if last is None:
-            parent.text = (parent.text or "") + text
-        else:
-            last.tail = (last.tail or "") + text
-        if isinstance(part, Element):
-            parent.append(part)
-
-
-def _badge(text: str, modifier: str = "", href: str | None = None) -> Element:
-    """Return a badge: words beside a caption or a header, framed (``r36-badge``)."""
-    badge = Element("a" if href else "span", {"class": f"r36-badge{modifier}"})
+def _badge(parent: Element, text: str, classes: str = "r36-badge", href: str = "") -> None:
+    """Add a badge after what ``parent`` holds: words beside a caption or a header, framed, a
+    space from what comes before, which a screen reader otherwise reads as one word with it."""
+    if len(parent):
+        parent[-1].tail = " "
+    else:
+        parent.text = f"{parent.text} "
+    badge = SubElement(parent, "a" if href else "span", {"class": classes})
     if href:
         badge.set("href", href)
     badge.text = text
-    return badge
 
 
-def _label(header: Element, text: str, role: str) -> None:
-    """Name a row or a column in its header cell; a product's result only says it: the left
+def _header(row: Element, scope: str, text: str, role: str = "") -> Element:
+    """Add a header cell naming a row or a column; a product's result only says it: the left
     factor beside it names its rows and the right factor above it its columns, as on paper."""
+    header = SubElement(row, "th", {"scope": scope})
     if role == "result":
         SubElement(header, "span", {"class": "visually-hidden"}).text = text
     else:
         header.text = text
+    return header
 
 
 def axis_label(locale: str, axis: str, i: int) -> str:
@@ -264,45 +254,43 @@ def matrix_table(fig: Figure, name: str, state: State, locale: str, role: str) -
         classes += " r36-matrix--ahead"
     table = Element("table", {"class": classes, "data-matrix": name})
     caption = SubElement(table, "caption")
-    _append(caption, words[name])
+    caption.text = words[name]
     if name in fig.shared:
-        _append(caption, _badge(words["shared"]))
+        _badge(caption, words["shared"])
     if name == "A_by_query":
-        _append(caption, _badge(words["wrong"], " r36-badge--wrong"))
+        _badge(caption, words["wrong"], "r36-badge r36-badge--wrong")
     if met_at is not None:
-        _append(caption, _badge(words["ahead"].format(key=met_at), href=f"#r36-{met_at}"))
+        _badge(caption, words["ahead"].format(key=met_at), href=f"#r36-{met_at}")
 
     head = SubElement(SubElement(table, "thead"), "tr")
     SubElement(head, "td")
     for j in range(len(rows[0])):
-        _label(SubElement(head, "th", {"scope": "col"}), axis_label(locale, column_axis, j), role)
+        _header(head, "col", axis_label(locale, column_axis, j), role)
     if row_sums:
-        SubElement(head, "th", {"scope": "col"}).text = words["row_sum"]
+        _header(head, "col", words["row_sum"])
     body = SubElement(table, "tbody")
     for i, values in enumerate(rows):
         on = marked is not None and (not marked.rows or i in marked.rows)
         row = SubElement(body, "tr", {"class": "is-highlighted"} if on else {})
-        header = SubElement(row, "th", {"scope": "row"})
-        _label(header, axis_label(locale, row_axis, i), role)
+        header = _header(row, "row", axis_label(locale, row_axis, i), role)
         if name == "Y" and state.single_read_row == i:
-            _append(header, _badge(words["single_read"]))
+            _badge(header, words["single_read"])
         for value in values:
             SubElement(row, "td").text = number(value)
         if row_sums:
             SubElement(row, "td").text = number(fig.matrices[row_sums][i][0])
     if column_sums:
         row = SubElement(SubElement(table, "tfoot"), "tr")
-        SubElement(row, "th", {"scope": "row"}).text = words["column_sum"]
+        _header(row, "row", words["column_sum"])
         for value in fig.matrices[column_sums][0]:
             SubElement(row, "td").text = number(value)
         SubElement(row, "td")
     return table
 
 
-def figure_element(fig: Figure, key: str, locale: str, caption_id: str) -> Element:
-    """Return the complete static figure of state ``key`` in ``locale``, described by its
-    caption paragraph, the element of id ``caption_id``."""
-    state = fig.state(key)
+def figure_element(fig: Figure, state: State, locale: str, caption_id: str) -> Element:
+    """Return the complete static figure of ``state`` in ``locale``, described by its caption
+    paragraph, the element of id ``caption_id``."""
     words = Words(locale, "figure")
     # The tables repeat the numbers of the state's text and doctests: search leaves them out
     # (data-pagefind-ignore), as their cells would run together there ("0.4220.1550.422").
@@ -310,9 +298,9 @@ def figure_element(fig: Figure, key: str, locale: str, caption_id: str) -> Eleme
         "figure",
         {
             "class": "r36-figure",
-            "data-state": key,
+            "data-state": state.key,
             "data-pagefind-ignore": "",
-            "aria-label": f"{words['figure']} · {key}",
+            "aria-label": f"{words['figure']} · {state.key}",
             "aria-describedby": caption_id,
         },
     )
@@ -337,7 +325,7 @@ def figure_html(fig: Figure, key: str, locale: str, caption_id: str = "c") -> st
     >>> html.count('class="is-highlighted"')  # row 1 of Q and of S, bold and outlined
     2
     """
-    return to_html_string(figure_element(fig, key, locale, caption_id))
+    return to_html_string(figure_element(fig, fig.state(key), locale, caption_id))
 
 
 def add_explorable(root: Element, name: str, data: dict[str, Any]) -> None:
