@@ -10,16 +10,10 @@ Each state's section (a heading of the page, ``<h2 id="state-b0">`` …) gets it
 figure right under its heading, so the page reads fully without JavaScript;
 ``assets/javascripts/figure.js`` then turns the four into one figure with a stepper. The
 Markdown source is untouched: an agent reads each state's numbers in that state's doctest, and
-what its figure shows in the state's caption paragraph, written in the page's own words right
-under the heading:
-
-    ## State b0 { #state-b0 }
-
-    Figure b0: q₁, row 1 of Q, meets each column of Kᵀ … Highlighted: row 1 of Q and S.
-    { .r36-figure-caption }
-
-That paragraph is the one caption, which a reader sees and search indexes; the figure is
-described by it (``aria-describedby``), and the stepper announces its text as it moves.
+what its figure shows in the state's caption paragraph (``{ .r36-figure-caption }``, as in the
+example below), written in the page's own words right under the heading. That paragraph is the
+one caption, which a reader sees and search indexes; the figure is described by it
+(``aria-describedby``), and the stepper announces its text as it moves.
 
 Each figure draws the products as matrix multiplication is drawn: S = QKᵀ with Q to the left of
 S and Kᵀ above it, then Y = AV with A to the left of Y and V above it (``figure.css`` lines
@@ -180,8 +174,7 @@ def add_figures(root: Element, fig: Figure, locale: str) -> None:
         caption = next((el for el in section if is_paragraph(el, CAPTION_CLASS)), None)
         if caption is None:
             raise ValueError(
-                f"state {state.key} has no caption paragraph ({{ .{CAPTION_CLASS} }}) under its "
-                "heading"
+                f"state {state.key} has no caption paragraph ({{ .{CAPTION_CLASS} }}) under its heading"
             )
         caption_id = caption.attrib.setdefault("id", f"figure-{state.key}-caption")
         figure = figure_element(fig, state, locale, caption_id)
