@@ -76,8 +76,7 @@ CAPTION_CLASS = "r36-figure-caption"
 #: list (5), so that the figures' ids are ids MkDocs knows the page has.
 PRIORITY = 6
 
-#: Each matrix's rows and columns (the words of ``matrix``; Kᵀ's key j is ``figure``'s, Q's rows
-#: are q₁, q₂), for any matrix not named here query and source.
+#: Each matrix's rows and columns (as ``axis_label`` names them); any other's query and source.
 AXES = {"Q": ("q", "dim"), "KT": ("dim", "key"), "V": ("source", "dim"), "Y": ("query", "dim")}
 #: At a state that shows sums (b1): each matrix's row sums and column sums, by name.
 SUMS = {"A": ("row_sums", None), "A_by_query": ("row_sums_by_query", "column_sums_by_query")}
