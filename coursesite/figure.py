@@ -2,43 +2,26 @@ r"""R36's figure, one static figure per state, numbers from ``attn.figure``, and
 data: put into the page by a Python-Markdown extension (``Figures``), in the page's element
 tree as Markdown builds it, never by editing its HTML as text.
 
-A page has the figure because it asks for it in its front matter, in each language's page::
-
-    ---
-    figure: r36-states
-    ---
-
-(``FIGURES`` names the figures there are). A page that does not ask gets none, whatever its
-headings; a page that asks must have every state's heading and caption, or the build stops and
-names the page.
-
-An explorable is asked for the same way (``explore: r36-explore``, ``EXPLORABLES``): its
-settings, computed by ``attn``, go into the page as a JSON data island of that id, right after
-the paragraph of class ``r36-explore-caption``, which says what it shows;
-``assets/javascripts/explore.js`` draws it there.
+A page has them because it asks in its front matter (``figure: r36-states``, ``explore:
+r36-explore``; ``ASKABLE`` names what there is), whatever its headings; a page that asks must
+have what they go under, or the build stops and names the page.
 
 Each state's section (a heading of the page, ``<h2 id="state-b0">`` …) gets its own complete
 figure right under its heading, so the page reads fully without JavaScript;
 ``assets/javascripts/figure.js`` then turns the four into one figure with a stepper. The
 Markdown source is untouched: an agent reads each state's numbers in that state's doctest, and
-what its figure shows in the state's caption paragraph, written in the page's own words right
-under the heading:
-
-    ## State b0 { #state-b0 }
-
-    Figure b0: q₁, row 1 of Q, meets each column of Kᵀ … Highlighted: row 1 of Q and S.
-    { .r36-figure-caption }
-
-That paragraph is the one caption, which a reader sees and search indexes; the figure is
-described by it (``aria-describedby``), and the stepper announces its text as it moves.
+what its figure shows in the state's caption paragraph (``{ .r36-figure-caption }``, as in the
+example below), written in the page's own words right under the heading. That paragraph is the
+one caption, which a reader sees and search indexes; the figure is described by it
+(``aria-describedby``), and the stepper announces its text as it moves.
 
 Each figure draws the products as matrix multiplication is drawn: S = QKᵀ with Q to the left of
 S and Kᵀ above it, then Y = AV with A to the left of Y and V above it (``figure.css`` lines
 their rows and columns up); a result's own headers are said, not shown.
 
-The extension is registered by ``coursesite.events``: ``Figures.on_config`` adds it to the
-build's Markdown extensions and ``Figures.on_page_markdown`` tells it what the page about to be
-rendered asks for; its tree processor then adds it as Markdown builds the page.
+The explorable's settings, computed by ``attn``, go in as a JSON data island right after the
+paragraph of class ``r36-explore-caption``, which says what it shows;
+``assets/javascripts/explore.js`` draws it there.
 
 >>> page = "\n\n".join(
 ...     f"## {key} {{ #state-{key} }}\n\nFigure {key} & more.\n{{ .r36-figure-caption }}"
@@ -57,9 +40,9 @@ False
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
-from typing import Any, TypeVar
+from collections.abc import Callable, Mapping
+from itertools import takewhile
+from typing import Any
 from xml.etree.ElementTree import Element, SubElement
 
 from markdown import Markdown
@@ -76,12 +59,15 @@ from coursesite import source_name
 from coursesite.languages import language
 from coursesite.words import Words
 
-#: The front matter key a page asks for a figure with, and the figures it may name.
+#: The front matter key a page asks for a figure with.
 FIGURE_KEY = "figure"
-FIGURES: dict[str, Callable[[], Figure]] = {"r36-states": lesson_figure}
-#: The same for an explorable: its name is its data island's id.
-EXPLORE_KEY = "explore"
-EXPLORABLES: dict[str, Callable[[], dict[str, Any]]] = {"r36-explore": query_turns}
+#: What a page may ask for in its front matter: under each key, the names it may give, each
+#: with what adds it to the page's element tree in a language. An explorable's name is its
+#: data island's id.
+ASKABLE: dict[str, dict[str, Callable[[Element, str], None]]] = {
+    FIGURE_KEY: {"r36-states": lambda root, locale: add_figures(root, lesson_figure(), locale)},
+    "explore": {"r36-explore": lambda root, _: add_explorable(root, "r36-explore", query_turns())},
+}
 
 #: The class of each state's caption paragraph (``{ .r36-figure-caption }`` in the Markdown).
 CAPTION_CLASS = "r36-figure-caption"
@@ -90,25 +76,13 @@ CAPTION_CLASS = "r36-figure-caption"
 #: list (5), so that the figures' ids are ids MkDocs knows the page has.
 PRIORITY = 6
 
-#: Each matrix's rows and columns (the words of ``matrix``; Kᵀ's key j is ``figure``'s, Q's rows
-#: are q₁, q₂), for any matrix not named here query and source.
+#: Each matrix's rows and columns (as ``axis_label`` names them); any other's query and source.
 AXES = {"Q": ("q", "dim"), "KT": ("dim", "key"), "V": ("source", "dim"), "Y": ("query", "dim")}
 #: At a state that shows sums (b1): each matrix's row sums and column sums, by name.
 SUMS = {"A": ("row_sums", None), "A_by_query": ("row_sums_by_query", "column_sums_by_query")}
 #: At such a state, the table drawn under a product's left factor, to compare with it.
 UNDER = {"A": "A_by_query"}
 SUBSCRIPTS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
-T = TypeVar("T")
-
-
-@dataclass(frozen=True)
-class Asked:
-    """What one page asks for in its front matter, made: its figure and its explorable's data,
-    each with the name the page gave, and where the page is, for the build's errors."""
-
-    where: str
-    figure: tuple[str, Figure] | None = None
-    explorable: tuple[str, dict[str, Any]] | None = None
 
 
 class Figures(Extension):
@@ -119,10 +93,10 @@ class Figures(Extension):
     def __init__(self, locale: str = "zh") -> None:
         super().__init__()
         self.locale = locale
-        self.asked: Asked | None = None
+        self.meta: Mapping[str, Any] = {}
+        self.where = ""
 
     def extendMarkdown(self, md: Markdown) -> None:
-        """Register the tree processor with each page's Markdown."""
         md.treeprocessors.register(Insert(md, self), "coursesite_figure", PRIORITY)
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
@@ -136,118 +110,75 @@ class Figures(Extension):
     def on_page_markdown(
         self, markdown: str, page: Page, config: MkDocsConfig, files: Files
     ) -> str:
-        """Read what the page about to be rendered asks for (its front matter, which MkDocs
-        has read into ``page.meta`` by this event); leave its Markdown as it is."""
-        self.asked = asked_for(page.meta, source_name(page, config))
+        """Note the front matter of the page about to be rendered (MkDocs has read it into
+        ``page.meta`` by this event); leave its Markdown as it is."""
+        self.meta, self.where = page.meta, source_name(page, config)
         return markdown
 
 
 class Insert(Treeprocessor):
-    """Add the figure and the explorable's data the page asks for to its element tree."""
+    """Add what the page asks for to its element tree, or stop the build naming the page."""
 
     def __init__(self, md: Markdown, extension: Figures) -> None:
         super().__init__(md)
         self.extension = extension
 
     def run(self, root: Element) -> None:
-        asked = self.extension.asked
-        if asked is None:
-            return
-        locale = self.extension.locale
-        try:
-            if asked.figure is not None:
-                key, name = FIGURE_KEY, asked.figure[0]
-                add_figures(root, asked.figure[1], locale)
-            if asked.explorable is not None:
-                key, name = EXPLORE_KEY, asked.explorable[0]
-                add_explorable(root, *asked.explorable)
-        except ValueError as error:
-            raise PluginError(f"{asked.where} asks for {key}: {name}, but {error}") from error
+        where = self.extension.where
+        for key, known in ASKABLE.items():
+            name = self.extension.meta.get(key)
+            if name is None:
+                continue
+            if name not in known:
+                raise PluginError(
+                    f"{where}: its front matter asks for {key}: {name!r}, "
+                    f"but the {key}s are: {', '.join(known)}"
+                )
+            try:
+                known[name](root, self.extension.locale)
+            except ValueError as error:
+                raise PluginError(f"{where} asks for {key}: {name}, but {error}") from error
 
 
-def asked_for(meta: Mapping[str, Any], where: str) -> Asked | None:
-    """Return what a page's front matter ``meta`` asks for, made, or None if nothing.
-
-    >>> asked_for({"figure": "r36-states"}, "R36.md").figure[1].states[0].key
-    'b0'
-    >>> print(asked_for({"title": "R37"}, "R37.md"))
-    None
-    """
-    figure = declared(meta, FIGURE_KEY, FIGURES, where)
-    explorable = declared(meta, EXPLORE_KEY, EXPLORABLES, where)
-    if figure is None and explorable is None:
-        return None
-    return Asked(where, figure, explorable)
-
-
-def declared(
-    meta: Mapping[str, Any], key: str, known: Mapping[str, Callable[[], T]], where: str
-) -> tuple[str, T] | None:
-    """Return the name a page asks for under ``key`` in its front matter ``meta``
-    (``figure: r36-states``) and what ``known`` makes of it, or None.
-
-    >>> print(declared({}, FIGURE_KEY, FIGURES, "docs/en/R37.md"))
-    None
-    >>> declared({"figure": "r37"}, FIGURE_KEY, FIGURES, "docs/en/R37.md")
-    Traceback (most recent call last):
-    ...
-    mkdocs.exceptions.PluginError: docs/en/R37.md: its front matter asks for figure: 'r37', but the figures are: r36-states
-    """
-    name = meta.get(key)
-    if name is None:
-        return None
-    if name not in known:
-        raise PluginError(
-            f"{where}: its front matter asks for {key}: {name!r}, "
-            f"but the {key}s are: {', '.join(known)}"
-        )
-    return name, known[name]()
-
-
-def render(
-    markdown: str, meta: Mapping[str, Any], locale: str = "en", where: str = "R37.md"
-) -> str:
-    r"""Return ``markdown`` as HTML with what ``meta`` asks for, as the build makes a page
-    whose front matter is ``meta`` (with the one extension the figure needs, ``attr_list``).
+def render(markdown: str, meta: Mapping[str, Any]) -> str:
+    r"""Return ``markdown`` as HTML with what ``meta`` asks for, as the build makes an English
+    page ``R37.md`` whose front matter is ``meta`` (with the one extension the figure needs,
+    ``attr_list``).
 
     >>> render("## b0 { #state-b0 }\n\nNo caption.", {"figure": "r36-states"})
     Traceback (most recent call last):
     ...
     mkdocs.exceptions.PluginError: R37.md asks for figure: r36-states, but state b0 has no caption paragraph ({ .r36-figure-caption }) under its heading
     """
-    extension = Figures(locale)
-    extension.asked = asked_for(meta, where)
+    extension = Figures("en")
+    extension.meta, extension.where = meta, "R37.md"
     return Markdown(extensions=["attr_list", extension]).convert(markdown)
+
+
+def is_paragraph(el: Element, of_class: str) -> bool:
+    """Whether ``el`` is a paragraph of class ``of_class`` (``{ .of_class }`` in the Markdown)."""
+    return el.tag == "p" and of_class in el.get("class", "").split()
 
 
 def add_figures(root: Element, fig: Figure, locale: str) -> None:
     """Put each state's figure right under its heading, above the caption paragraph that
-    describes it, which gets an id for the figure to point at if it has none."""
+    describes it (before the next ``h2``), which gets an id for the figure to point at if it
+    has none."""
     for state in fig.states:
-        heading, caption = captioned_section(root, state.key)
-        caption.set("id", caption.get("id") or f"figure-{state.key}-caption")
-        figure = figure_element(fig, state.key, locale, caption.get("id", ""))
+        heading = root.find(f"h2[@id='state-{state.key}']")
+        if heading is None:
+            raise ValueError(f"the page has no heading with id state-{state.key} for its figure")
+        at = list(root).index(heading) + 1
+        section = takewhile(lambda el: el.tag != "h2", root[at:])
+        caption = next((el for el in section if is_paragraph(el, CAPTION_CLASS)), None)
+        if caption is None:
+            raise ValueError(
+                f"state {state.key} has no caption paragraph ({{ .{CAPTION_CLASS} }}) under its heading"
+            )
+        caption_id = caption.attrib.setdefault("id", f"figure-{state.key}-caption")
+        figure = figure_element(fig, state, locale, caption_id)
         figure.tail = "\n"
-        root.insert(list(root).index(heading) + 1, figure)
-
-
-def captioned_section(root: Element, key: str) -> tuple[Element, Element]:
-    """Return state ``key``'s heading and its caption paragraph, the paragraph of class
-    ``r36-figure-caption`` among what follows the heading up to the next ``h2``."""
-    children = list(root)
-    heading = next(
-        (el for el in children if el.tag == "h2" and el.get("id") == f"state-{key}"), None
-    )
-    if heading is None:
-        raise ValueError(f"the page has no heading with id state-{key} for its figure")
-    for el in children[children.index(heading) + 1 :]:
-        if el.tag == "h2":
-            break
-        if el.tag == "p" and CAPTION_CLASS in el.get("class", "").split():
-            return heading, el
-    raise ValueError(
-        f"state {key} has no caption paragraph ({{ .{CAPTION_CLASS} }}) under its heading"
-    )
+        root.insert(at, figure)
 
 
 def number(x: float) -> str:
@@ -259,38 +190,28 @@ def number(x: float) -> str:
     return f"{x:.3f}".rstrip("0").rstrip(".")
 
 
-def _append(parent: Element, *parts: str | Element) -> None:
-    """Append text and elements to ``parent``, each a space from what it holds already: an
-    element's text runs into its neighbours' in what a screen reader reads unless a space
-    parts them."""
-    for part in parts:
-        last = parent[-1] if len(parent) else None
-        space = " " if last is not None or parent.text else ""
-        text = space + part if isinstance(part, str) else space
-        if last is None:
-            parent.text = (parent.text or "") + text
-        else:
-            last.tail = (last.tail or "") + text
-        if isinstance(part, Element):
-            parent.append(part)
-
-
-def _badge(text: str, modifier: str = "", href: str | None = None) -> Element:
-    """Return a badge: words beside a caption or a header, framed (``r36-badge``)."""
-    badge = Element("a" if href else "span", {"class": f"r36-badge{modifier}"})
+def _badge(parent: Element, text: str, classes: str = "r36-badge", href: str = "") -> None:
+    """Add a badge after what ``parent`` holds: words beside a caption or a header, framed, a
+    space from what comes before, which a screen reader otherwise reads as one word with it."""
+    if len(parent):
+        parent[-1].tail = " "
+    else:
+        parent.text = f"{parent.text} "
+    badge = SubElement(parent, "a" if href else "span", {"class": classes})
     if href:
         badge.set("href", href)
     badge.text = text
-    return badge
 
 
-def _label(header: Element, text: str, role: str) -> None:
-    """Name a row or a column in its header cell; a product's result only says it: the left
+def _header(row: Element, scope: str, text: str, role: str = "") -> Element:
+    """Add a header cell naming a row or a column; a product's result only says it: the left
     factor beside it names its rows and the right factor above it its columns, as on paper."""
+    header = SubElement(row, "th", {"scope": scope})
     if role == "result":
         SubElement(header, "span", {"class": "visually-hidden"}).text = text
     else:
         header.text = text
+    return header
 
 
 def axis_label(locale: str, axis: str, i: int) -> str:
@@ -325,45 +246,43 @@ def matrix_table(fig: Figure, name: str, state: State, locale: str, role: str) -
         classes += " r36-matrix--ahead"
     table = Element("table", {"class": classes, "data-matrix": name})
     caption = SubElement(table, "caption")
-    _append(caption, words[name])
+    caption.text = words[name]
     if name in fig.shared:
-        _append(caption, _badge(words["shared"]))
+        _badge(caption, words["shared"])
     if name == "A_by_query":
-        _append(caption, _badge(words["wrong"], " r36-badge--wrong"))
+        _badge(caption, words["wrong"], "r36-badge r36-badge--wrong")
     if met_at is not None:
-        _append(caption, _badge(words["ahead"].format(key=met_at), href=f"#r36-{met_at}"))
+        _badge(caption, words["ahead"].format(key=met_at), href=f"#r36-{met_at}")
 
     head = SubElement(SubElement(table, "thead"), "tr")
     SubElement(head, "td")
     for j in range(len(rows[0])):
-        _label(SubElement(head, "th", {"scope": "col"}), axis_label(locale, column_axis, j), role)
+        _header(head, "col", axis_label(locale, column_axis, j), role)
     if row_sums:
-        SubElement(head, "th", {"scope": "col"}).text = words["row_sum"]
+        _header(head, "col", words["row_sum"])
     body = SubElement(table, "tbody")
     for i, values in enumerate(rows):
         on = marked is not None and (not marked.rows or i in marked.rows)
         row = SubElement(body, "tr", {"class": "is-highlighted"} if on else {})
-        header = SubElement(row, "th", {"scope": "row"})
-        _label(header, axis_label(locale, row_axis, i), role)
+        header = _header(row, "row", axis_label(locale, row_axis, i), role)
         if name == "Y" and state.single_read_row == i:
-            _append(header, _badge(words["single_read"]))
+            _badge(header, words["single_read"])
         for value in values:
             SubElement(row, "td").text = number(value)
         if row_sums:
             SubElement(row, "td").text = number(fig.matrices[row_sums][i][0])
     if column_sums:
         row = SubElement(SubElement(table, "tfoot"), "tr")
-        SubElement(row, "th", {"scope": "row"}).text = words["column_sum"]
+        _header(row, "row", words["column_sum"])
         for value in fig.matrices[column_sums][0]:
             SubElement(row, "td").text = number(value)
         SubElement(row, "td")
     return table
 
 
-def figure_element(fig: Figure, key: str, locale: str, caption_id: str) -> Element:
-    """Return the complete static figure of state ``key`` in ``locale``, described by its
-    caption paragraph, the element of id ``caption_id``."""
-    state = fig.state(key)
+def figure_element(fig: Figure, state: State, locale: str, caption_id: str) -> Element:
+    """Return the complete static figure of ``state`` in ``locale``, described by its caption
+    paragraph, the element of id ``caption_id``."""
     words = Words(locale, "figure")
     # The tables repeat the numbers of the state's text and doctests: search leaves them out
     # (data-pagefind-ignore), as their cells would run together there ("0.4220.1550.422").
@@ -371,9 +290,9 @@ def figure_element(fig: Figure, key: str, locale: str, caption_id: str) -> Eleme
         "figure",
         {
             "class": "r36-figure",
-            "data-state": key,
+            "data-state": state.key,
             "data-pagefind-ignore": "",
-            "aria-label": f"{words['figure']} · {key}",
+            "aria-label": f"{words['figure']} · {state.key}",
             "aria-describedby": caption_id,
         },
     )
@@ -398,34 +317,24 @@ def figure_html(fig: Figure, key: str, locale: str, caption_id: str = "c") -> st
     >>> html.count('class="is-highlighted"')  # row 1 of Q and of S, bold and outlined
     2
     """
-    return to_html_string(figure_element(fig, key, locale, caption_id))
-
-
-def with_parents(root: Element) -> Iterator[tuple[Element, int, Element]]:
-    """Yield each element of the tree below ``root`` with its parent and its place there."""
-    for parent in root.iter():
-        for i, child in enumerate(parent):
-            yield parent, i, child
+    return to_html_string(figure_element(fig, fig.state(key), locale, caption_id))
 
 
 def add_explorable(root: Element, name: str, data: dict[str, Any]) -> None:
     r"""Put ``data`` in the page as the JSON island ``name``, right after the paragraph of
-    class ``{name}-caption``.
+    class ``{name}-caption``, wherever it is in the tree.
 
     >>> render('Turn q.\n{ .x-caption }\n\nMore.', {"explore": "r36-explore"})
     Traceback (most recent call last):
     ...
     mkdocs.exceptions.PluginError: R37.md asks for explore: r36-explore, but the page has no paragraph of class r36-explore-caption for its explorable
-    >>> html = render('Turn q.\n{ .r36-explore-caption }\n\nMore.', {"explore": "r36-explore"})
-    >>> html.startswith('<p class="r36-explore-caption">Turn q.</p>\n'
-    ...                 '<script id="r36-explore" type="application/json">{"angles":[0,15,')
-    True
     """
     found = next(
         (
             (parent, i, el)
-            for parent, i, el in with_parents(root)
-            if el.tag == "p" and f"{name}-caption" in el.get("class", "").split()
+            for parent in root.iter()
+            for i, el in enumerate(parent)
+            if is_paragraph(el, f"{name}-caption")
         ),
         None,
     )
