@@ -49,37 +49,13 @@ DELIMITERS = {"\\(\\)": False, "\\[\\]": True}
 # ",", so they are kept in one nowrap span.
 PUNCTUATION = "，。、；：！？）,.;:!?)"
 
-# MathML Core dropped the named spaces; TeX's widths in eighteenths of an em.
-NAMED_SPACES = {
-    "veryverythinmathspace": 1,
-    "verythinmathspace": 2,
-    "thinmathspace": 3,
-    "mediummathspace": 4,
-    "thickmathspace": 5,
-    "verythickmathspace": 6,
-    "veryverythickmathspace": 7,
-}
+# MathML Core dropped the named spaces latex2mathml writes (\!, \thinspace …, and their
+# "negative" forms); TeX's widths in eighteenths of an em.
+NAMED_SPACES = {"thinmathspace": 3, "mediummathspace": 4, "thickmathspace": 5}
 
 # Where Chromium's operator dictionary spaces an operator unlike TeX: / is ordinary,
 # : a relation, ; punctuation (lspace, rspace).
 SPACES = {"/": ("0em", "0em"), ":": ("0.278em", "0.278em"), ";": ("0em", "0.167em")}
-
-# mathvariant values and the Unicode names of their alphabets.
-VARIANTS = {
-    "bold": "BOLD",
-    "italic": "ITALIC",
-    "bold-italic": "BOLD ITALIC",
-    "double-struck": "DOUBLE-STRUCK",
-    "script": "SCRIPT",
-    "bold-script": "BOLD SCRIPT",
-    "fraktur": "FRAKTUR",
-    "bold-fraktur": "BOLD FRAKTUR",
-    "sans-serif": "SANS-SERIF",
-    "bold-sans-serif": "SANS-SERIF BOLD",
-    "sans-serif-italic": "SANS-SERIF ITALIC",
-    "sans-serif-bold-italic": "SANS-SERIF BOLD ITALIC",
-    "monospace": "MONOSPACE",
-}
 
 # Content taller than a line of text: only around it must a radical or a fence grow.
 TALL = {"mfrac", "munder", "mover", "munderover", "mtable", "msqrt", "mroot"}
@@ -121,16 +97,15 @@ class FormulaError(ValueError):
     """A formula the site cannot show as its author wrote it; the message says what is wrong."""
 
 
-def styled(char: str, style: str) -> str:
-    """Return ``char`` from a Unicode mathematical alphabet (``DOUBLE-STRUCK``, ``ITALIC`` …).
+def styled(char: str, variant: str) -> str:
+    """Return ``char`` from the Unicode mathematical alphabet a ``mathvariant`` names, or
+    unchanged if that alphabet lacks it.
 
-    A character that alphabet lacks comes back unchanged.
-
-    >>> styled("R", "DOUBLE-STRUCK"), styled("T", "SANS-SERIF"), styled("k", "ITALIC")
-    ('ℝ', '𝖳', '𝑘')
-    >>> styled("h", "ITALIC"), styled("C", "FRAKTUR"), styled("2", "ITALIC")
+    >>> styled("h", "italic"), styled("C", "fraktur"), styled("2", "italic")
     ('ℎ', 'ℭ', '2')
     """
+    # An alphabet's Unicode name is its mathvariant in capitals, "-ITALIC" spaced: BOLD ITALIC.
+    style = variant.upper().replace("-ITALIC", " ITALIC")
     letter = re.sub(r"^(LATIN|GREEK) |LETTER ", "", unicodedata.name(char, ""))
     # Letters encoded before the mathematical alphabets (ℝ, ℎ, ℭ) keep their older names.
     names = [
@@ -165,13 +140,14 @@ def math_element(latex: str, display: bool = False) -> Element:
     Traceback (most recent call last):
     coursesite.formulas.mathml.FormulaError: the { at character 6 is never closed
     """
+    # latex2mathml closes an unclosed group at the formula's end and prints a stray } as text.
+    braces = brace_mistake(latex)
     try:
         math = convert_to_element(latex, display="block" if display else "inline")
     # latex2mathml raises many kinds of exception for bad input, none of them shared.
     except Exception as error:
         name = type(error).__name__
         said = CONVERTER_ERRORS.get(name) or f"latex2mathml cannot convert it ({name}: {error})"
-        braces = brace_mistake(latex)
         raise FormulaError(f"{said}; {braces}" if braces else said) from error
     for element in math.iter():
         raw = element.text or ""
@@ -182,17 +158,11 @@ def math_element(latex: str, display: bool = False) -> Element:
         # TeX stops on an & outside an alignment; latex2mathml prints it (\& is an entity).
         if raw == "&":
             raise FormulaError("an & outside a matrix (\\& writes the sign)")
-        element.text = unescape(raw) or None
-        if element.tag == "mi" and raw.startswith("&") and unescape(raw) in ascii_letters:
+        text = unescape(raw)
+        if element.tag == "mi" and raw.startswith("&") and text in ascii_letters:
             element.set("mathvariant", "normal")  # \mathrm{d}: latex2mathml writes d as &#x00064;
         elif element.tag == "mi" and raw in SPACES:
             element.tag = "mo"  # latex2mathml makes : and ; identifiers, with no space around
-    check_structure(math, latex)
-    # latex2mathml closes an unclosed group at the formula's end and prints a stray } as text.
-    braces = brace_mistake(latex)
-    if braces:
-        raise FormulaError(braces)
-    for element in math.iter():
         for name, value in element.attrib.items():
             eighteenths = NAMED_SPACES.get(value.removeprefix("negative"))
             if eighteenths:
@@ -202,15 +172,16 @@ def math_element(latex: str, display: bool = False) -> Element:
         variant = element.attrib.get("mathvariant", "normal")
         if variant != "normal":
             del element.attrib["mathvariant"]
-            for node in element.iter():
-                if node.text:
-                    node.text = "".join(styled(c, VARIANTS[variant]) for c in node.text)
-        text = element.text or ""
+            text = "".join(styled(c, variant) for c in text)
+        element.text = text or None
         if element.tag == "mo" and text.isalpha():
             # \operatorname: an upright name, spaced as an identifier, not as an operator.
             element.tag, element.attrib = "mi", {"mathvariant": "normal"} if len(text) == 1 else {}
         elif element.tag == "mo" and text in SPACES:
             element.attrib.update(zip(("lspace", "rspace"), SPACES[text], strict=True))
+    check_structure(math, braces)
+    if braces:
+        raise FormulaError(braces)
     del math.attrib["xmlns"]
     if not display:
         del math.attrib["display"]
@@ -218,19 +189,19 @@ def math_element(latex: str, display: bool = False) -> Element:
     return math
 
 
-def check_structure(math: Element, latex: str) -> None:
+def check_structure(math: Element, braces: str | None) -> None:
     r"""Raise ``FormulaError`` where ``math`` breaks MathML Core's content models, as
     latex2mathml's output for a mistyped formula does: a fraction, root or script with too few
     parts, an element inside a token, an empty operator that is no fence (``\operatorname``
     without its name), a script of nothing inside another script (``x^^2``).
 
     >>> from xml.etree.ElementTree import fromstring
-    >>> check_structure(fromstring("<math><mfrac><mi>a</mi><mi>b</mi></mfrac></math>"), "")
-    >>> check_structure(fromstring("<math><munderover/></math>"), r"x\limits")
+    >>> check_structure(fromstring("<math><mfrac><mi>a</mi><mi>b</mi></mfrac></math>"), None)
+    >>> check_structure(fromstring("<math><munderover/></math>"), None)
     Traceback (most recent call last):
     coursesite.formulas.mathml.FormulaError: <munderover> has 0 children, needs 3 (a missing argument?)
     """
-    unclosed = (brace_mistake(latex) or "").endswith("never closed")
+    unclosed = (braces or "").endswith("never closed")
     for element in math.iter():
         children = list(element)
         needs = CHILDREN.get(element.tag)
@@ -299,7 +270,7 @@ def drawn_characters(math: Element) -> set[str]:
     for element in math.iter():
         text = element.text or ""
         if element.tag == "mi" and len(text) == 1 and "mathvariant" not in element.attrib:
-            text = styled(text, "ITALIC")
+            text = styled(text, "italic")
         drawn.update(text)
         if element.tag in ("msqrt", "mroot"):
             drawn.add("√")
