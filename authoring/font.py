@@ -3,22 +3,18 @@ Sans SC (OFL) cut to the glyphs of the lab heatmaps' Chinese labels (``write_lab
 
 Run ``make font`` (``python -m authoring.font``) after adding a formula that draws a
 new character, or a label to ``attn.plot.LABELS`` (the build fails until you do). It reads the
-full fonts from ``node_modules`` (``npm ci``), renders every formula of ``docs/**/*.md`` and
-of the notebooks' Markdown cells with the build's own Markdown extensions and ``mathml.py``,
-and writes ``docs/assets/fonts/stix-two-math-subset.woff2`` and ``attn/fonts/``'s label font.
-The MATH table and every layout feature are kept; a stretchy glyph keeps its taller variants
-only if some formula needs them (see ``keep_tall_variants``).
+full fonts from ``node_modules`` (``npm ci``) and finds the formulas of ``docs/`` (pages and the
+notebooks' Markdown cells) with the build's own Markdown extensions and ``mathml.py``. The MATH
+table and every layout feature are kept; a stretchy glyph keeps its taller variants only if
+some formula needs them (see ``keep_tall_variants``).
 
 >>> [latex for latex, _ in page_formulas("Let $x$ be `$y$`.\n\n$$a+b$$")]
 ['x', 'a+b']
->>> "".join(sorted(drawn([r"Q\in\mathbb R"])))
-'ℝ∈𝑄'
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
@@ -29,7 +25,7 @@ from markdown import Markdown
 from mkdocs.config import load_config
 
 from attn.plot import LABEL_FAMILY, LABEL_FONT, label_characters
-from coursesite.formulas.mathml import FONT, TALL_MARK, drawn_characters, formulas, math_element
+from coursesite.formulas.mathml import FONT, TALL_MARK, converted, formulas
 
 # From the project's folder, where the command runs, as the build does.
 SOURCE = Path("node_modules/@fontsource/stix-two-math/files/stix-two-math-latin-400-normal.woff2")
@@ -53,15 +49,6 @@ def page_formulas(markdown: str) -> list[tuple[str, bool]]:
     return [(latex, display) for _, latex, display in formulas(html) if display is not None]
 
 
-def drawn(formulas: Iterable[str | tuple[str, bool]]) -> set[str]:
-    """Return every character the ``formulas`` draw (a LaTeX string is inline)."""
-    characters: set[str] = set()
-    for formula in formulas:
-        latex, display = (formula, False) if isinstance(formula, str) else formula
-        characters |= drawn_characters(math_element(latex, display))
-    return characters
-
-
 def site_characters(docs: Path = Path("docs")) -> set[str]:
     """Return every character drawn by the formulas of every page and notebook under ``docs``."""
     pages = [page.read_text(encoding="utf-8") for page in sorted(docs.rglob("*.md"))]
@@ -71,20 +58,20 @@ def site_characters(docs: Path = Path("docs")) -> set[str]:
         for cell in jupytext.read(notebook).cells
         if cell.cell_type == "markdown"
     ]
-    return drawn(f for page in pages for f in page_formulas(page))
+    found = {formula for page in pages for formula in page_formulas(page)}
+    return set().union(*(converted(latex, display)[1] for latex, display in found))
 
 
 def write_subset(characters: set[str], source: Path = SOURCE, target: Path = SUBSET) -> int:
     """Write ``source`` cut to ``characters`` (plus the digits) as woff2; return its size."""
     # No hinting: the formulas are drawn at reading sizes on screens that anti-alias, and the
     # hints only added bytes to R36's first load (benchmarks/NOTES.md).
-    subsetter = Subsetter(Options(layout_features=["*"], flavor="woff2", hinting=False))
-    subsetter.populate(unicodes=sorted(ord(c) for c in characters | ALWAYS if len(c) == 1))
+    subsetter = Subsetter(Options(layout_features=["*"], hinting=False))
+    subsetter.populate(unicodes=[ord(c) for c in characters | ALWAYS if len(c) == 1])
     # The source's timestamp, not today's: the same formulas give the same bytes.
     with TTFont(source, recalcTimestamp=False) as font:
         keep_tall_variants(font, {c[0] for c in characters if c.endswith(TALL_MARK)})
         subsetter.subset(font)
-        target.parent.mkdir(parents=True, exist_ok=True)
         font.save(target)
     return target.stat().st_size
 
@@ -113,16 +100,15 @@ def write_label_font(
     """Write ``source`` cut to ``characters`` as TrueType (matplotlib reads no woff2), named
     ``LABEL_FAMILY``: a machine's own Noto Sans SC can never be taken for it. Return its size."""
     subsetter = Subsetter(Options(layout_features=[], hinting=False))
-    subsetter.populate(unicodes=sorted(ord(c) for c in characters))
+    subsetter.populate(unicodes=[ord(c) for c in characters])
     with TTFont(source, recalcTimestamp=False) as font:
         subsetter.subset(font)
         font.flavor = None
         postscript = LABEL_FAMILY.replace(" ", "") + "-Regular"
         names = {1: LABEL_FAMILY, 3: postscript, 4: f"{LABEL_FAMILY} Regular", 6: postscript}
-        table = font["name"]
-        table.names = [n for n in table.names if n.nameID not in (*names, 16, 17)]
+        # The subsetter keeps Windows English names 0-6 alone: these replace the source's.
         for number, name in names.items():
-            table.setName(name, number, 3, 1, 0x409)
+            font["name"].setName(name, number, 3, 1, 0x409)
         font.save(target)
     return target.stat().st_size
 

@@ -1,18 +1,14 @@
 r"""Every formula becomes MathML when the site is built; no math JavaScript is sent.
 
 ``pymdownx.arithmatex`` (generic) marks ``$...$`` as ``<span class="arithmatex">\(...\)</span>``
-and ``$$...$$`` as ``<div class="arithmatex">\[...\]</div>``. Each formula becomes a ``<math>``
-from latex2mathml, adjusted for what Chromium's MathML Core draws, with its LaTeX kept in
-``alttext`` (for copying and for screen readers; a TeX ``<annotation>`` as well would only
-double every formula in the page's weight and in the search index). A notebook's Markdown
-cells get the same treatment: ``coursesite.notebooks`` marks their ``$...$`` the same way first. The
-build fails on a formula latex2mathml cannot convert or converts into malformed MathML, and on
-one that draws a character the vendored font subset lacks, naming the page's source file (a
-notebook's ``.py``) and the formula's line in it.
+and ``$$...$$`` as ``<div class="arithmatex">\[...\]</div>`` (``coursesite.notebooks`` marks a
+notebook's Markdown cells so too). Each becomes latex2mathml's ``<math>``, adjusted for what
+Chromium's MathML Core draws, with its LaTeX kept in ``alttext`` (for copying and for screen
+readers; a TeX ``<annotation>`` as well would double every formula in the page's weight and in
+the search index).
 
 latex2mathml converts some mistakes without a word (``\frac{Y=AV`` becomes an ``<mfrac>`` with
-one child, ``\text{abc`` prints its brace): ``math_element`` also checks what it returns against
-MathML Core's content models, and the formula's braces against each other.
+one child, ``\text{abc`` prints its brace): hence ``check_structure`` and ``brace_mistake``.
 
 >>> converted(r"\operatorname{softmax}_{\text{key}}(QK^{\mathsf T})", False)[0]
 '<math alttext="..."><mrow><msub><mi>softmax</mi><mrow><mtext>key</mtext></mrow></msub><mo stretchy="false">(</mo><mi>Q</mi><msup><mi>K</mi><mrow><mi>𝖳</mi></mrow></msup><mo stretchy="false">)</mo></mrow></math>'
@@ -49,37 +45,13 @@ DELIMITERS = {"\\(\\)": False, "\\[\\]": True}
 # ",", so they are kept in one nowrap span.
 PUNCTUATION = "，。、；：！？）,.;:!?)"
 
-# MathML Core dropped the named spaces; TeX's widths in eighteenths of an em.
-NAMED_SPACES = {
-    "veryverythinmathspace": 1,
-    "verythinmathspace": 2,
-    "thinmathspace": 3,
-    "mediummathspace": 4,
-    "thickmathspace": 5,
-    "verythickmathspace": 6,
-    "veryverythickmathspace": 7,
-}
+# MathML Core dropped the named spaces latex2mathml writes (\!, \thinspace …, and their
+# "negative" forms); TeX's widths in eighteenths of an em.
+NAMED_SPACES = {"thinmathspace": 3, "mediummathspace": 4, "thickmathspace": 5}
 
 # Where Chromium's operator dictionary spaces an operator unlike TeX: / is ordinary,
 # : a relation, ; punctuation (lspace, rspace).
 SPACES = {"/": ("0em", "0em"), ":": ("0.278em", "0.278em"), ";": ("0em", "0.167em")}
-
-# mathvariant values and the Unicode names of their alphabets.
-VARIANTS = {
-    "bold": "BOLD",
-    "italic": "ITALIC",
-    "bold-italic": "BOLD ITALIC",
-    "double-struck": "DOUBLE-STRUCK",
-    "script": "SCRIPT",
-    "bold-script": "BOLD SCRIPT",
-    "fraktur": "FRAKTUR",
-    "bold-fraktur": "BOLD FRAKTUR",
-    "sans-serif": "SANS-SERIF",
-    "bold-sans-serif": "SANS-SERIF BOLD",
-    "sans-serif-italic": "SANS-SERIF ITALIC",
-    "sans-serif-bold-italic": "SANS-SERIF BOLD ITALIC",
-    "monospace": "MONOSPACE",
-}
 
 # Content taller than a line of text: only around it must a radical or a fence grow.
 TALL = {"mfrac", "munder", "mover", "munderover", "mtable", "msqrt", "mroot"}
@@ -121,16 +93,15 @@ class FormulaError(ValueError):
     """A formula the site cannot show as its author wrote it; the message says what is wrong."""
 
 
-def styled(char: str, style: str) -> str:
-    """Return ``char`` from a Unicode mathematical alphabet (``DOUBLE-STRUCK``, ``ITALIC`` …).
+def styled(char: str, variant: str) -> str:
+    """Return ``char`` from the Unicode mathematical alphabet a ``mathvariant`` names, or
+    unchanged if that alphabet lacks it.
 
-    A character that alphabet lacks comes back unchanged.
-
-    >>> styled("R", "DOUBLE-STRUCK"), styled("T", "SANS-SERIF"), styled("k", "ITALIC")
-    ('ℝ', '𝖳', '𝑘')
-    >>> styled("h", "ITALIC"), styled("C", "FRAKTUR"), styled("2", "ITALIC")
+    >>> styled("h", "italic"), styled("C", "fraktur"), styled("2", "italic")
     ('ℎ', 'ℭ', '2')
     """
+    # An alphabet's Unicode name is its mathvariant in capitals, "-ITALIC" spaced: BOLD ITALIC.
+    style = variant.upper().replace("-ITALIC", " ITALIC")
     letter = re.sub(r"^(LATIN|GREEK) |LETTER ", "", unicodedata.name(char, ""))
     # Letters encoded before the mathematical alphabets (ℝ, ℎ, ℭ) keep their older names.
     names = [
@@ -152,26 +123,17 @@ def math_element(latex: str, display: bool = False) -> Element:
     for an unknown command (which latex2mathml would otherwise print as text), for MathML that
     breaks a content model (see ``check_structure``) and for unbalanced braces.
 
-    >>> math_element(r"\frac{1}{")
-    Traceback (most recent call last):
-    coursesite.formulas.mathml.FormulaError: it ends where more must follow (a command without its argument?); the { at character 9 is never closed
-    >>> math_element(r"\softmax(x)")
-    Traceback (most recent call last):
-    coursesite.formulas.mathml.FormulaError: unknown command \softmax
     >>> math_element(r"\frac{Y=AV")
     Traceback (most recent call last):
     coursesite.formulas.mathml.FormulaError: <mfrac> has 1 child, needs 2 (an unclosed brace?)
-    >>> math_element(r"\sqrt{d_k")
-    Traceback (most recent call last):
-    coursesite.formulas.mathml.FormulaError: the { at character 6 is never closed
     """
+    braces = brace_mistake(latex)
     try:
         math = convert_to_element(latex, display="block" if display else "inline")
     # latex2mathml raises many kinds of exception for bad input, none of them shared.
     except Exception as error:
         name = type(error).__name__
         said = CONVERTER_ERRORS.get(name) or f"latex2mathml cannot convert it ({name}: {error})"
-        braces = brace_mistake(latex)
         raise FormulaError(f"{said}; {braces}" if braces else said) from error
     for element in math.iter():
         raw = element.text or ""
@@ -182,17 +144,11 @@ def math_element(latex: str, display: bool = False) -> Element:
         # TeX stops on an & outside an alignment; latex2mathml prints it (\& is an entity).
         if raw == "&":
             raise FormulaError("an & outside a matrix (\\& writes the sign)")
-        element.text = unescape(raw) or None
-        if element.tag == "mi" and raw.startswith("&") and unescape(raw) in ascii_letters:
+        text = unescape(raw)
+        if element.tag == "mi" and raw.startswith("&") and text in ascii_letters:
             element.set("mathvariant", "normal")  # \mathrm{d}: latex2mathml writes d as &#x00064;
         elif element.tag == "mi" and raw in SPACES:
             element.tag = "mo"  # latex2mathml makes : and ; identifiers, with no space around
-    check_structure(math, latex)
-    # latex2mathml closes an unclosed group at the formula's end and prints a stray } as text.
-    braces = brace_mistake(latex)
-    if braces:
-        raise FormulaError(braces)
-    for element in math.iter():
         for name, value in element.attrib.items():
             eighteenths = NAMED_SPACES.get(value.removeprefix("negative"))
             if eighteenths:
@@ -202,15 +158,16 @@ def math_element(latex: str, display: bool = False) -> Element:
         variant = element.attrib.get("mathvariant", "normal")
         if variant != "normal":
             del element.attrib["mathvariant"]
-            for node in element.iter():
-                if node.text:
-                    node.text = "".join(styled(c, VARIANTS[variant]) for c in node.text)
-        text = element.text or ""
+            text = "".join(styled(c, variant) for c in text)
+        element.text = text or None
         if element.tag == "mo" and text.isalpha():
             # \operatorname: an upright name, spaced as an identifier, not as an operator.
             element.tag, element.attrib = "mi", {"mathvariant": "normal"} if len(text) == 1 else {}
         elif element.tag == "mo" and text in SPACES:
             element.attrib.update(zip(("lspace", "rspace"), SPACES[text], strict=True))
+    check_structure(math, braces)
+    if braces:
+        raise FormulaError(braces)
     del math.attrib["xmlns"]
     if not display:
         del math.attrib["display"]
@@ -218,19 +175,18 @@ def math_element(latex: str, display: bool = False) -> Element:
     return math
 
 
-def check_structure(math: Element, latex: str) -> None:
+def check_structure(math: Element, braces: str | None) -> None:
     r"""Raise ``FormulaError`` where ``math`` breaks MathML Core's content models, as
     latex2mathml's output for a mistyped formula does: a fraction, root or script with too few
     parts, an element inside a token, an empty operator that is no fence (``\operatorname``
     without its name), a script of nothing inside another script (``x^^2``).
 
     >>> from xml.etree.ElementTree import fromstring
-    >>> check_structure(fromstring("<math><mfrac><mi>a</mi><mi>b</mi></mfrac></math>"), "")
-    >>> check_structure(fromstring("<math><munderover/></math>"), r"x\limits")
+    >>> check_structure(fromstring("<math><munderover/></math>"), None)
     Traceback (most recent call last):
     coursesite.formulas.mathml.FormulaError: <munderover> has 0 children, needs 3 (a missing argument?)
     """
-    unclosed = (brace_mistake(latex) or "").endswith("never closed")
+    unclosed = (braces or "").endswith("never closed")
     for element in math.iter():
         children = list(element)
         needs = CHILDREN.get(element.tag)
@@ -259,10 +215,8 @@ def brace_mistake(latex: str) -> str | None:
 
     latex2mathml reads an unclosed group to the formula's end and prints a stray ``}``.
 
-    >>> brace_mistake(r"\{a\} = \frac{1}{2}") is None
-    True
-    >>> brace_mistake(r"\text{abc"), brace_mistake(r"x^{2}}")
-    ('the { at character 6 is never closed', 'the } at character 6 closes nothing')
+    >>> brace_mistake(r"\{a\} = x^{2}}")
+    'the } at character 14 closes nothing'
     """
     opened: list[int] = []
     for match in BRACE.finditer(latex):
@@ -290,16 +244,14 @@ def drawn_characters(math: Element) -> set[str]:
     ``\left`` fence around content taller than a line must grow, so it needs the font's taller
     variants: that need is the entry ``√ (tall)``.
 
-    >>> sorted(drawn_characters(math_element(r"1/\sqrt{d_k}")))
-    ['/', '1', '√', '𝑑', '𝑘']
-    >>> sorted(drawn_characters(math_element(r"\sqrt{\frac{1}{2}}")))
-    ['1', '2', '√', '√ (tall)']
+    >>> sorted(drawn_characters(math_element(r"\sqrt{\frac{1}{d_k}}")))
+    ['1', '√', '√ (tall)', '𝑑', '𝑘']
     """
     drawn: set[str] = set()
     for element in math.iter():
         text = element.text or ""
         if element.tag == "mi" and len(text) == 1 and "mathvariant" not in element.attrib:
-            text = styled(text, "ITALIC")
+            text = styled(text, "italic")
         drawn.update(text)
         if element.tag in ("msqrt", "mroot"):
             drawn.add("√")
@@ -315,15 +267,14 @@ def drawn_characters(math: Element) -> set[str]:
 
 
 def font_characters(path: Path) -> frozenset[str]:
-    """Return what the font at ``path`` draws: its cmap's characters, and ``X (tall)`` for each
-    character whose taller variants (MATH table) it keeps. Read again on each call (a few KB):
-    a running ``mkdocs serve`` sees the font ``make font`` just wrote."""
+    """Return what the font at ``path`` draws, as ``drawn_characters`` names it. Read on each
+    call: a running ``mkdocs serve`` sees the font ``make font`` just wrote."""
     return characters_drawn_by(path.read_bytes())
 
 
 @cache
 def characters_drawn_by(font_bytes: bytes) -> frozenset[str]:
-    """Return what the font made of ``font_bytes`` draws (``font_characters``)."""
+    """Return the cmap's characters, and ``X (tall)`` for each with taller variants kept."""
     with TTFont(BytesIO(font_bytes)) as font:
         cmap = font.getBestCmap()
         variants = font["MATH"].table.MathVariants
@@ -342,12 +293,8 @@ def source_line(source: str, latex: str) -> int | None:
     A notebook's Markdown cell is a comment in its ``.py``, each line behind a ``#``: a formula
     over several lines is found by its first line.
 
-    >>> source_line("# Title\n\nx, then $x^2$ and $$\na+b\n$$\n", "x^2")
-    3
     >>> source_line("# $$\n# a+b\n# c\n# $$\n", "\na+b\nc\n")
     2
-    >>> source_line("generated", "x") is None
-    True
     """
     first = next((line.strip() for line in latex.splitlines() if line.strip()), latex)
     for written in (f"${latex}$", f"${first}", latex, first):
@@ -358,9 +305,8 @@ def source_line(source: str, latex: str) -> int | None:
 
 
 def formula_place(page: Page, config: MkDocsConfig, latex: str) -> str:
-    """Return where ``latex`` is written, to begin an error message: the page's source file as
-    the repository names it (a notebook's ``.py``) and the formula's line, ``docs/zh/R36.md:12``;
-    the file alone when the formula is not in it as written (a generated part)."""
+    """Return where ``latex`` is written, ``docs/zh/R36.md:12``, to begin an error message; the
+    file alone when the formula is not in it as written (a generated part)."""
     shown = source_name(page, config)
     if not page.file.abs_src_path:
         return shown
@@ -387,8 +333,8 @@ def formulas(html: str) -> list[tuple[markup.Element, str, bool | None]]:
 
 
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-    """Replace each arithmatex formula in ``html`` with MathML; fail the build on a bad one,
-    naming its source file and line."""
+    """Replace each arithmatex formula in ``html`` with MathML; fail the build, naming its source
+    file and line, on one that is malformed or draws what the font subset lacks."""
     covered = font_characters(Path(config.docs_dir) / FONT)
     parts, done = [], 0
     for element, latex, display in formulas(html):
