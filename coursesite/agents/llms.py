@@ -134,7 +134,7 @@ def document(entry: Entry, url: Callable[[str], str]) -> str:
     """
 
     def rewrite(match: re.Match[str]) -> str:
-        # A link to the page's own anchor stays one: llms-full.txt holds its anchors too.
+        # Code is not a link; a link to an anchor of the page itself stays as written.
         if match["code"] or match["target"].startswith("#"):
             return match[0]
         return f"]({url(urljoin(entry.uri, match['target']))})"

@@ -11,14 +11,13 @@
 
 from __future__ import annotations
 
-import html
 import os
+from html import escape, unescape
 from pathlib import Path, PurePosixPath
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import Files
-from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url, write_file
 
@@ -28,6 +27,7 @@ from coursesite.agents.full_text import full_text_html
 from coursesite.agents.headers import CONTENT_TYPES
 from coursesite.agents.llms import WHOLE_SITE, Entry, Language, Listing, write_llms_files
 from coursesite.content.generated import Sources
+from coursesite.content.lessons import nav_paths
 from coursesite.languages import language, languages
 from coursesite.markup import elements
 from coursesite.words import Words
@@ -47,8 +47,8 @@ def with_twin_action(content: str, view: str, raw: str, label: str) -> str:
     suffix = PurePosixPath(raw).suffix
     media_type = CONTENT_TYPES[suffix].partition(";")[0]
     action = (
-        f'<p class="md-twin"><a href="{html.escape(view)}">{html.escape(label)}</a> · '
-        f'<a href="{html.escape(raw)}" rel="alternate" type="{media_type}">{suffix}</a></p>'
+        f'<p class="md-twin"><a href="{escape(view)}">{escape(label)}</a> · '
+        f'<a href="{escape(raw)}" rel="alternate" type="{media_type}">{suffix}</a></p>'
     )
     titles = elements(content, "h1")
     if not titles:
@@ -58,7 +58,7 @@ def with_twin_action(content: str, view: str, raw: str, label: str) -> str:
 
 def page_title(page: Page) -> str:
     """Return the page's own H1 (more telling than a short nav title; every page has one)."""
-    return next(html.unescape(item.title) for item in page.toc if item.level == 1)
+    return next(unescape(item.title) for item in page.toc if item.level == 1)
 
 
 class Agents:
@@ -67,16 +67,9 @@ class Agents:
 
     def __init__(self) -> None:
         self.listing = Listing()
-        self.nav_order: dict[str, int] = {}
-
-    def on_nav(self, nav: Navigation, config: MkDocsConfig, files: Files) -> Navigation:
-        """Note the navigation's order: ``llms.txt`` lists pages in it."""
-        self.nav_order = {page.file.src_uri: i for i, page in enumerate(nav.pages)}
-        return nav
 
     def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
         """Link the page's full-text view and its raw twin under the page's title."""
-        # The twin goes at the source's path; a notebook's is its own .py.
         uri, here = page.file.src_uri, page.file.dest_uri
         words = Words(language(config), "twin")
         label = words["notebook" if uri.endswith(".py") else "markdown"]
@@ -117,9 +110,10 @@ class Agents:
         about = config.site_description or ""
         self.listing.site_url = config.site_url
         self.listing.languages[locale] = Language(name, config.site_name, about)
-        # In the navigation's order (MkDocs builds pages in its files' order), others last.
-        last = len(self.nav_order)
-        ranked = sorted(self.listing.entries, key=lambda uri: (self.nav_order.get(uri, last), uri))
+        # In the nav's order, as the home page lists lessons (MkDocs builds pages in its files'
+        # order); a page outside it last.
+        order = {path: i for i, path in enumerate(nav_paths(config.nav))}
+        ranked = sorted(self.listing.entries, key=lambda uri: (order.get(uri, len(order)), uri))
         self.listing.entries = {uri: self.listing.entries[uri] for uri in ranked}
         project, kept = Path(config.config_file_path).parent, bool(config.extra.get(WHOLE_SITE))
         write_llms_files(self.listing, Path(config.site_dir), project, kept)
