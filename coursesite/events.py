@@ -21,7 +21,6 @@ from jinja2 import Environment
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
-from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils.templates import TemplateContext
 
@@ -79,10 +78,6 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     files.append(File.generated(config, archive.ARCHIVE, content=build.archive))
     build.assets.on_files(files, config)  # published instead of the files they came from
     return notebooks.on_files(files, config)  # a .ipynb beside each notebook page
-
-
-def on_nav(nav: Navigation, config: MkDocsConfig, files: Files) -> Navigation:
-    return built(config).agents.on_nav(nav, config, files)  # llms.txt follows the nav's order
 
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:

@@ -27,7 +27,6 @@ import io
 import json
 import zipfile
 from collections.abc import Mapping
-from datetime import datetime
 from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
@@ -50,19 +49,17 @@ testpaths = docs attn
 addopts = -p no:cacheprovider -ra
 filterwarnings = error
 """
-ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
+#: The earliest time a zip entry can carry.
+EPOCH = (1980, 1, 1, 0, 0, 0)
 
 
 def shipped(project: Path, folder: Path) -> list[Path]:
     """Return the files under ``folder`` that the archive ships, in order: in a checkout of the
     project (a clone, a worktree), those git tracks; in a copy of its files elsewhere or a tree
-    exported without git, every file there (``files_in``)."""
+    exported without git, every file there, hidden files and bytecode caches left out."""
     tracked = tracked_files(project, folder)
-    return files_in(folder) if tracked is None else tracked
-
-
-def files_in(folder: Path) -> list[Path]:
-    """Return every file under ``folder``, hidden files and bytecode caches left out."""
+    if tracked is not None:
+        return tracked
     return sorted(
         path
         for path in folder.rglob("*")
@@ -73,29 +70,9 @@ def files_in(folder: Path) -> list[Path]:
     )
 
 
-def page_sources(
-    docs: Path, folders: Mapping[str, str], sources: Sources, project: Path
-) -> list[tuple[str, bytes, str | None]]:
-    """Return each page and notebook source under ``docs`` (one folder per language) that the
-    archive ships (``shipped``) as the site publishes it: its name in the archive, its bytes
-    (as ``sources`` filled it) and its address on the site (None in no built language's
-    folder)."""
-    found = []
-    for path in shipped(project, docs):
-        if path.suffix not in (".md", ".py"):
-            continue
-        uri = path.relative_to(docs).as_posix()
-        name, (locale, _, plain) = f"docs/{uri}", uri.partition("/")
-        text = sources.text(path, locale if locale in folders else next(iter(folders)), name)
-        url = folders[locale] + plain if locale in folders else None
-        found.append((name, text.encode("utf-8"), url))
-    return found
-
-
 def originals_zip(docs: Path, folders: Mapping[str, str], sources: Sources, project: Path) -> bytes:
-    """Return the archive: what runs the examples, the package and its licence from
-    ``project``, the sources under ``docs/``, then the manifest of all the others; every entry
-    dated by the build."""
+    """Return the archive of ``project`` and the sources under ``docs``, one folder per
+    language (``folders``: each built language's folder on the site)."""
     files: list[tuple[str, bytes, str | None]] = [
         ("README.md", (HERE / "archive_readme.md").read_bytes(), None),
         ("pytest.ini", PYTEST_INI.encode("utf-8"), None),
@@ -105,34 +82,30 @@ def originals_zip(docs: Path, folders: Mapping[str, str], sources: Sources, proj
     ]
     for path in shipped(project, project / "attn"):
         files.append((path.relative_to(project).as_posix(), path.read_bytes(), None))
-    files += page_sources(docs, folders, sources, project)
+    for path in shipped(project, docs):
+        if path.suffix in (".md", ".py"):
+            uri = path.relative_to(docs).as_posix()
+            name, (locale, _, plain) = f"docs/{uri}", uri.partition("/")
+            # A folder of no built language is filled in the root's.
+            text = sources.text(path, locale if locale in folders else next(iter(folders)), name)
+            url = folders[locale] + plain if locale in folders else None
+            files.append((name, text.encode("utf-8"), url))
     manifest = {
         name: {"url": url, "sha256": hashlib.sha256(data).hexdigest()} for name, data, url in files
     }
     text = json.dumps(manifest, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
     files.append(("manifest.json", text.encode("utf-8"), None))
-    when = archive_time(get_build_datetime())
+    built = get_build_datetime()
+    # Zip's times start in 1980; SOURCE_DATE_EPOCH may say earlier.
+    when = max((built.year, built.month, built.day, built.hour, built.minute, built.second), EPOCH)
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for name, data, _ in files:
-            # The build's date, not the checkout's file times: one commit, one archive.
             # In a folder of its own: unpacked, it adds one folder to where it was unpacked.
             info = zipfile.ZipInfo(f"{FOLDER}/{name}", date_time=when)
             info.external_attr = 0o644 << 16
             archive.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED)
     return buffer.getvalue()
-
-
-def archive_time(when: datetime) -> tuple[int, int, int, int, int, int]:
-    """Return ``when`` as a zip entry's time (zip's times start in 1980).
-
-    >>> from datetime import timezone
-    >>> archive_time(datetime(2023, 11, 14, 22, 13, 20, tzinfo=timezone.utc))
-    (2023, 11, 14, 22, 13, 20)
-    >>> archive_time(datetime(1970, 1, 1, tzinfo=timezone.utc))
-    (1980, 1, 1, 0, 0, 0)
-    """
-    return max((when.year, when.month, when.day, when.hour, when.minute, when.second), ZIP_EPOCH)
 
 
 def site_archive(config: MkDocsConfig, sources: Sources) -> bytes:

@@ -16,11 +16,10 @@ from __future__ import annotations
 
 import re
 from html import escape
+from pathlib import PurePosixPath
 
+from coursesite.agents.headers import CONTENT_TYPES
 from coursesite.words import Words
-
-#: Where a page's view goes: its twin's name plus ``.html`` (``R36.md`` → ``R36.md.html``).
-SUFFIX = ".html"
 
 #: An anchor line of the source: an empty ``<span id="…">`` (attr_list's ``{ #id }`` is only
 #: read on headings, ``HEADING_ID``).
@@ -52,92 +51,56 @@ button.addEventListener("click", async () => {
 """
 
 
-def view_uri(twin_uri: str) -> str:
-    """Return the view's path for the twin at ``twin_uri``.
+def source_lines_html(text: str) -> str:
+    r"""Return ``text`` escaped for a ``<pre>``, an empty ``<span id>`` opening each line that
+    sets an anchor of the page (an empty ``<span id>``, else a heading's ``{ #id }``; nothing
+    inside code fences, each id once): the text content of the result is ``text`` itself.
 
-    >>> view_uri("en/R36.md"), view_uri("lab/LAB-02.py")
-    ('en/R36.md.html', 'lab/LAB-02.py.html')
-    """
-    return twin_uri + SUFFIX
-
-
-def line_anchors(lines: list[str]) -> list[str | None]:
-    r"""Return, for each line of a page's source, the id it anchors, or None: an empty
-    ``<span id>``, else a heading's ``{ #id }``; nothing inside code fences, each id once.
-
-    >>> line_anchors(['<span id="r37-m1"></span>', "## Masks { #masks .wide }", "````md",
-    ...     "# Not { #here }", "```", "````", "# Again { #masks }", "{ .r36-figure-caption }"])
-    ['r37-m1', 'masks', None, None, None, None, None, None]
+    >>> print(source_lines_html('a<b\n<span id="r37-m1"></span>\n## Masks { #masks .wide }\n'
+    ...     '````md\n# Not { #here }\n```\n````\n# Again { #masks }\n{ .r36-figure-caption }'))
+    a&lt;b
+    <span id="r37-m1"></span>&lt;span id=&quot;r37-m1&quot;&gt;&lt;/span&gt;
+    <span id="masks"></span>## Masks { #masks .wide }
+    ````md
+    # Not { #here }
+    ```
+    ````
+    # Again { #masks }
+    { .r36-figure-caption }
     """
     seen = set(OWN_IDS)
     fence: str | None = None
-    found: list[str | None] = []
-    for line in lines:
-        opening = FENCE.match(line)
+    out = []
+    for line in text.split("\n"):
+        opening, anchor = FENCE.match(line), None
         if fence is not None:
             # A closing fence: the opening's character, at least as many, nothing else.
             bare = line.strip()
             if bare.startswith(fence) and not bare.strip(fence[0]):
                 fence = None
-            found.append(None)
-            continue
-        if opening:
+        elif opening:
             fence = opening.group(1)
-            found.append(None)
-            continue
-        match = ANCHOR.search(line) or HEADING_ID.match(line)
-        anchor = match.group(1) if match else None
-        if anchor in seen:
-            anchor = None
-        if anchor is not None:
-            seen.add(anchor)
-        found.append(anchor)
-    return found
-
-
-def source_lines_html(text: str) -> str:
-    r"""Return ``text`` escaped for a ``<pre>``, each anchor of the page placed on its line.
-
-    The text content of the result is ``text`` itself: anchors are empty elements.
-
-    >>> source_lines_html('a<b\n<span id="r36-b2"></span>\n## M { #masks }')
-    'a&lt;b\n<span id="r36-b2"></span>&lt;span id=&quot;r36-b2&quot;&gt;&lt;/span&gt;\n<span id="masks"></span>## M { #masks }'
-    """
-    lines = text.split("\n")
-    out = []
-    for line, anchor in zip(lines, line_anchors(lines), strict=True):
-        opening = f'<span id="{escape(anchor)}"></span>' if anchor else ""
-        out.append(opening + escape(line))
+        elif match := ANCHOR.search(line) or HEADING_ID.match(line):
+            anchor = None if match[1] in seen else match[1]
+            seen.add(match[1])
+        out.append((f'<span id="{escape(anchor)}"></span>' if anchor else "") + escape(line))
     return "\n".join(out)
 
 
-def original_link(suffix: str, href: str | None) -> str:
-    """Return ``.md`` / ``.py`` as a link to the raw file where the page has one.
-
-    >>> original_link("md", "R36.md"), original_link("py", None)
-    ('<a href="R36.md">.md</a>', '.py')
-    """
-    return f'<a href="{escape(href)}">.{suffix}</a>' if href else f".{suffix}"
-
-
-def full_text_html(
-    text: str,
-    name: str,
-    locale: str,
-    page_href: str,
-    package_href: str,
-) -> str:
+def full_text_html(text: str, name: str, locale: str, page_href: str, package_href: str) -> str:
     """Return the full-text view of ``text``, the raw file at the relative URL ``name``: a
     ``.md`` twin, or a notebook's ``.py`` source."""
     words = Words(locale, "full_text")
-    md_href = None if name.endswith(".py") else name
-    lead = (
-        escape(words["intro"])
-        .replace("{md}", original_link("md", md_href))
-        .replace("{py}", original_link("py", None if md_href else name))
-        .replace("{package}", f'<a href="{escape(package_href)}">{words["package"]}</a>')
+    suffix = PurePosixPath(name).suffix
+    raw = f'<a href="{escape(name)}">{suffix}</a>'
+    # The intro names both kinds of raw file; the page's own is the link.
+    lead = escape(words["intro"]).format(
+        md=raw if suffix == ".md" else ".md",
+        py=raw if suffix == ".py" else ".py",
+        package=f'<a href="{escape(package_href)}">{words["package"]}</a>',
     )
-    heading = escape(words["title"].format(name=name.rsplit("/", 1)[-1]))
+    heading = escape(words["title"].format(name=name))
+    media_type = CONTENT_TYPES[suffix].partition(";")[0]
     return f"""<!doctype html>
 <html lang="{locale}">
 <head>
@@ -145,7 +108,7 @@ def full_text_html(
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{heading}</title>
 <link rel="icon" href="data:,">
-<link rel="alternate" type="{"text/markdown" if md_href else "text/plain"}" href="{escape(name)}">
+<link rel="alternate" type="{media_type}" href="{escape(name)}">
 <style>{STYLE}</style>
 </head>
 <body>

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from coursesite.agents.policy import security_rules, site_policy
+from coursesite.agents.policy import HEADERS, content_security_policy
 from coursesite.markup import elements
 
 CONTENT_TYPES: dict[str, str] = {
@@ -41,46 +41,53 @@ CONTENT_NAMED = re.compile(r"\.[0-9a-f]{8,}\.[^/]*$")
 LOADS = {"link": "href", "script": "src", "button": "data-site-search"}
 
 
-def headers_text(types: Mapping[str, str] = CONTENT_TYPES) -> str:
-    """Return a ``_headers`` file that gives each suffix its content type, on every path.
+def headers_text(policy: str, kept: Iterable[str]) -> str:
+    r"""Return ``_headers``: each raw-text suffix's content type, then the security headers with
+    ``policy`` on every path, then the paths ``kept``, named by their content, kept a year.
 
-    >>> print(headers_text({".md": "text/markdown; charset=utf-8"}), end="")
-    # Raw text in UTF-8: without a charset, browsers decode Chinese as windows-1252.
-    /*.md
-      Content-Type: text/markdown; charset=utf-8
+    >>> rules = headers_text("default-src 'none'", ["/site.0a1b2c3d4e.css"]).splitlines()
+    >>> print(*rules[10:12], *rules[-2:], sep="\n")
+    /*
+      Content-Security-Policy: default-src 'none'
+    /site.0a1b2c3d4e.css
+      Cache-Control: public, max-age=31536000, immutable
     """
     lines = ["# Raw text in UTF-8: without a charset, browsers decode Chinese as windows-1252."]
-    for suffix, content_type in types.items():
+    for suffix, content_type in CONTENT_TYPES.items():
         lines += [f"/*{suffix}", f"  Content-Type: {content_type}"]
+    lines += ["# Every response: its policy allows what the build emitted, nothing else.", "/*"]
+    security = {"Content-Security-Policy": policy, **HEADERS}
+    lines += [f"  {name}: {value}" for name, value in security.items()]
+    lines.append("# Named by their content: a new content is a new name, never fetched again.")
+    for path in kept:
+        lines += [path, f"  {KEPT}"]
     return "\n".join(lines) + "\n"
 
 
-def loaded_assets(site: Path) -> list[str]:
-    """Return the files under an ``assets/`` folder that the built pages of ``site`` load, by
-    their path from its root; each must be named by its content.
+def loaded_assets(site: Path, pages: Mapping[str, str]) -> list[str]:
+    """Return the files under an ``assets/`` folder of ``site`` that its ``pages`` (each one's
+    path from its root → its HTML) load, by their path from its root; each must be named by
+    its content.
 
     >>> import tempfile
     >>> site = Path(tempfile.mkdtemp())
     >>> (site / "assets").mkdir()
     >>> for name in ("a.0123456789.css", "b.css"):
     ...     _ = (site / "assets" / name).write_text("", encoding="utf-8")
-    >>> _ = (site / "p.html").write_text('<link rel="stylesheet" href="assets/a.0123456789.css">')
-    >>> loaded_assets(site)
+    >>> loaded_assets(site, {"p.html": '<link rel="stylesheet" href="assets/a.0123456789.css">'})
     ['assets/a.0123456789.css']
-    >>> _ = (site / "q.html").write_text('<script src="assets/b.css"></script>')
-    >>> loaded_assets(site)
+    >>> loaded_assets(site, {"q/index.html": '<script src="../assets/b.css"></script>'})
     Traceback (most recent call last):
     ...
     RuntimeError: assets/b.css: a page loads it, but its name holds no hash
     """
     found = set()
-    for page in site.rglob("*.html"):
-        here = page.parent.relative_to(site).as_posix()
-        for element in elements(page.read_text(encoding="utf-8"), *LOADS):
+    for name, html in pages.items():
+        for element in elements(html, *LOADS):
             url = element.attrs.get(LOADS[element.tag]) or ""
-            if not url or {*"#?:"} & {*url}:
+            if {*"#?:"} & {*url}:
                 continue  # not a file of the site's own: a scheme (https:, data:), a query
-            path = posixpath.normpath(posixpath.join(here, url))
+            path = posixpath.normpath(posixpath.join(posixpath.dirname(name), url))
             if "assets" in path.split("/") and (site / path).is_file():
                 if not CONTENT_NAMED.search(path):  # browsers would keep an old one a year
                     raise RuntimeError(f"{path}: a page loads it, but its name holds no hash")
@@ -88,39 +95,21 @@ def loaded_assets(site: Path) -> list[str]:
     return sorted(found)
 
 
-def caching_rules(paths: Iterable[str], root: str = "/") -> str:
-    """Return the ``_headers`` rules that let browsers keep ``paths`` (named by their content).
-
-    >>> print(caching_rules(["assets/site.0a1b2c3d4e.css"]), end="")
-    # Named by their content: a new content is a new name, never fetched again.
-    /assets/site.0a1b2c3d4e.css
-      Cache-Control: public, max-age=31536000, immutable
-    """
-    lines = ["# Named by their content: a new content is a new name, never fetched again."]
-    for path in paths:
-        lines += [root + path, f"  {KEPT}"]
-    return "\n".join(lines) + "\n"
-
-
-def redirects_text(site: Path, root: str = "/") -> str:
+def redirects_text(pages: Collection[str], root: str = "/") -> str:
     """Return the ``_redirects`` that send each page's old ``NAME.html`` address to its own.
 
-    >>> import tempfile
-    >>> site = Path(tempfile.mkdtemp())
-    >>> for page in ("index.html", "R36/index.html", "en/index.html", "en/404.html",
-    ...              "en/lab/LAB-02/index.html"):
-    ...     (site / page).parent.mkdir(parents=True, exist_ok=True)
-    ...     _ = (site / page).write_text("", encoding="utf-8")
-    >>> print(redirects_text(site), end="")
+    >>> print(redirects_text(["index.html", "R36/index.html", "en/index.html", "en/404.html",
+    ...                       "en/lab/LAB-02/index.html"]), end="")
     /R36.html /R36/ 301
     /en/lab/LAB-02.html /en/lab/LAB-02/ 301
     """
-    lines = []
-    for page in sorted(site.glob("**/*/index.html")):
-        folder = page.parent.relative_to(site).as_posix()
-        if not (page.parent / "404.html").is_file():  # a language's home was never en.html
-            lines.append(f"{root}{folder}.html {root}{folder}/ 301\n")
-    return "".join(lines)
+    folders = [name.removesuffix("/index.html") for name in pages if name.endswith("/index.html")]
+    # A language's home (its folder holds a 404.html) was never en.html.
+    return "".join(
+        f"{root}{folder}.html {root}{folder}/ 301\n"
+        for folder in folders
+        if f"{folder}/404.html" not in pages
+    )
 
 
 def write_headers(site: Path, site_url: str | None) -> None:
@@ -137,7 +126,13 @@ def write_headers(site: Path, site_url: str | None) -> None:
         if not (site / chunks).is_dir():
             raise RuntimeError(f"no {chunks} in the site for _headers to keep a year")
     root = urlsplit(site_url or "").path.rstrip("/") + "/"
-    security = security_rules(site_policy(site))
-    kept = caching_rules([*loaded_assets(site), *(f"{c}/*" for c in PAGEFIND_CHUNKS)], root)
-    (site / HEADERS_FILE).write_text(headers_text() + security + kept, encoding="utf-8")
-    (site / REDIRECTS_FILE).write_text(redirects_text(site, root), encoding="utf-8")
+    # Every page read once, by its path from the root: its policy, its assets, its old address.
+    pages = {
+        path.relative_to(site).as_posix(): path.read_text(encoding="utf-8")
+        for path in sorted(site.rglob("*.html"))
+    }
+    kept = [*loaded_assets(site, pages), *(f"{chunks}/*" for chunks in PAGEFIND_CHUNKS)]
+    policy = content_security_policy(pages.values())
+    text = headers_text(policy, [root + path for path in kept])
+    (site / HEADERS_FILE).write_text(text, encoding="utf-8")
+    (site / REDIRECTS_FILE).write_text(redirects_text(pages, root), encoding="utf-8")

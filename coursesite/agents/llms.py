@@ -6,20 +6,21 @@ language is built, the whole site's lists them all at the root (``whole_site_llm
 
 from __future__ import annotations
 
-import html
 import json
-import posixpath
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
+from html import escape
 from pathlib import Path
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import urljoin
 
 from mkdocs.utils import get_build_date
 from mkdocs.utils.meta import get_data
 
 from coursesite.agents.archive import ARCHIVE
 from coursesite.dates import revision
+from coursesite.notebooks import ipynb_uri
+from coursesite.words import Words
 
 LLMS = "llms.txt"
 LLMS_FULL = "llms-full.txt"
@@ -32,16 +33,13 @@ WHOLE_SITE = "whole_site"
 OPTIONAL = "Optional"
 
 #: A Markdown link's target, or code (where a link is not one).
-LINK_TARGET = re.compile(
-    r"(?P<code>```.*?```|`[^`\n]*`)|(?P<before>\]\()(?P<target>[^)\s]+)\)", re.DOTALL
-)
+LINK_TARGET = re.compile(r"(?P<code>```.*?```|`[^`\n]*`)|\]\((?P<target>[^)\s]+)\)", re.DOTALL)
 
 
 @dataclass
 class Language:
     """One built language: what its section and the summary of ``llms.txt`` say."""
 
-    locale: str
     name: str
     site_name: str
     description: str
@@ -58,29 +56,15 @@ class Entry:
     markdown: str
     #: Reference a reader may skip (front matter ``llms: optional``): llmstxt.org's Optional.
     optional: bool = False
-    #: Further files of the same page: ``(uri, title, note)`` (the lab's ``.ipynb``).
-    extras: tuple[tuple[str, str, str], ...] = ()
 
 
 @dataclass
 class Listing:
-    """What ``llms.txt`` lists, gathered across the whole site's builds."""
+    """What ``llms.txt`` lists: each language (by locale), then its pages in its nav's order."""
 
     site_url: str | None = None
     languages: dict[str, Language] = field(default_factory=dict)
-    nav_order: list[str] = field(default_factory=list)
     entries: dict[str, Entry] = field(default_factory=dict)
-
-
-def absolute(uri: str, site_url: str | None) -> str:
-    """Return ``uri`` (from the site root) under ``site_url``, or unchanged when there is none.
-
-    >>> absolute("en/R36.md", "https://example.org/course")
-    'https://example.org/course/en/R36.md'
-    >>> absolute("en/R36.md", None)
-    'en/R36.md'
-    """
-    return urljoin(site_url.rstrip("/") + "/", uri) if site_url else uri
 
 
 def link_item(title: str, url: str, note: str) -> str:
@@ -90,13 +74,26 @@ def link_item(title: str, url: str, note: str) -> str:
     '- [attn \\\\[reference\\\\]](en/reference.md): The package.'
     """
     text = title.replace("[", r"\[").replace("]", r"\]")
-    return f"- [{text}]({url}): {note}" if note else f"- [{text}]({url})"
+    return f"- [{text}]({url}): {note}"
+
+
+def entry_items(entry: Entry, url: Callable[[str], str]) -> list[str]:
+    """Return the ``llms.txt`` items of one page: its twin, with its description; a notebook's
+    source with the lab's words, then its ``.ipynb`` beside it (``coursesite.notebooks``)."""
+    if not entry.uri.endswith(".py"):
+        return [link_item(entry.title, url(entry.uri), entry.note)]
+    words = Words(entry.locale, "twin")
+    return [
+        link_item(entry.title, url(entry.uri), words["notebook_note"]),
+        link_item(f"{entry.title} (.ipynb)", url(ipynb_uri(entry.uri)), words["ipynb_note"]),
+    ]
 
 
 def llms_txt(
     heading: str, summary: str, details: str, sections: Mapping[str, Sequence[str]]
 ) -> str:
-    """Return an ``llms.txt``: H1, one-paragraph blockquote summary, details, link sections.
+    """Return an ``llms.txt``: H1, one-paragraph blockquote summary, details, link sections
+    (``llms-full.txt``: its documents for details, no sections).
 
     >>> print(llms_txt("Site", "About it.", "More.", {"English": ["- [Home](index.md)"]}), end="")
     # Site
@@ -115,36 +112,19 @@ def llms_txt(
     return "\n\n".join(part for part in parts if part) + "\n"
 
 
-def llms_full_txt(heading: str, summary: str, documents: Iterable[str]) -> str:
-    """Return the site's H1 and summary, then every document (``document`` makes each).
-
-    >>> print(llms_full_txt("Site", "About it.", ['<doc title="Home">\\n# Home\\n</doc>']), end="")
-    # Site
-    <BLANKLINE>
-    > About it.
-    <BLANKLINE>
-    <doc title="Home">
-    # Home
-    </doc>
-    """
-    return "\n".join([f"# {heading}\n", f"> {summary}\n", *(f"{d.rstrip()}\n" for d in documents)])
-
-
-def document(
-    title: str, language: str, source: str, uri: str, text: str, url: Callable[[str], str]
-) -> str:
+def document(entry: Entry, url: Callable[[str], str]) -> str:
     r"""Return one page's source as ``llms-full.txt`` holds it: inside an explicit boundary
     that names its title, language and source URL (llmstxt.org's ``<doc>``), its front matter
-    cut, a code file fenced with its language, and each relative link rewritten, through
-    ``url``, to the target it has on the page's own URL ``uri``.
+    cut, a code file fenced with its language, and each relative link outside code made
+    relative to the site's root and passed through ``url``.
 
-    >>> print(document("R36", "en", "en/R36.md", "en/R36.md",
-    ...     "---\nsource_sha256: 0\n---\n# R36\nSee [M22](sources.md#M22), `[not](x.md)`.\n", str))
+    >>> print(document(Entry("en", "en/R36.md", "R36", "",
+    ...     "---\nsource_sha256: 0\n---\n# R36\nSee [M22](sources.md#M22), `[not](x.md)`.\n"), str))
     <doc title="R36" language="en" source="en/R36.md">
     # R36
     See [M22](en/sources.md#M22), `[not](x.md)`.
     </doc>
-    >>> print(document("Lab", "zh", "lab/LAB-02.py", "lab/LAB-02.py", "# %%\nx = 1\n", str))
+    >>> print(document(Entry("zh", "lab/LAB-02.py", "Lab", "", "# %%\nx = 1\n"), str))
     <doc title="Lab" language="zh" source="lab/LAB-02.py">
     ```python
     # %%
@@ -152,60 +132,22 @@ def document(
     ```
     </doc>
     """
-    if uri.endswith(".py"):
-        fence = "```"
-        while fence in text:
-            fence += "`"
-        body = f"{fence}python\n{text.rstrip()}\n{fence}"
-    else:
-        body = rewritten_links(get_data(text)[0].strip("\n"), uri, url)
-    attributes = " ".join(
-        f'{name}="{html.escape(value)}"'
-        for name, value in (("title", title), ("language", language), ("source", source))
-    )
-    return f"<doc {attributes}>\n{body}\n</doc>"
-
-
-def rewritten_links(markdown: str, uri: str, url: Callable[[str], str]) -> str:
-    """Return ``markdown`` (the file at ``uri``) with each relative link outside code made
-    relative to the site's root and passed through ``url``."""
 
     def rewrite(match: re.Match[str]) -> str:
-        if match["code"]:
+        # Code is not a link; a link to an anchor of the page itself stays as written.
+        if match["code"] or match["target"].startswith("#"):
             return match[0]
-        target = match["target"]
-        parts = urlsplit(target)
-        if parts.scheme or parts.netloc or target.startswith(("#", "/")):
-            return match[0]
-        path = posixpath.normpath(posixpath.join(posixpath.dirname(uri), parts.path))
-        fragment = f"#{parts.fragment}" if parts.fragment else ""
-        return f"{match['before']}{url(path)}{fragment})"
+        return f"]({url(urljoin(entry.uri, match['target']))})"
 
-    return LINK_TARGET.sub(rewrite, markdown)
-
-
-def summary_text(descriptions: Iterable[str], revision: str, date: str) -> str:
-    """Return the one paragraph that says what the site is and which revision was built when.
-
-    >>> summary_text(["关于。", "About."], "abc1234", "2025-01-02")
-    '关于。 About. Site revision abc1234, built 2025-01-02.'
-    """
-    said = " ".join(d.strip() for d in descriptions if d and d.strip())
-    return f"{said} Site revision {revision}, built {date}.".strip()
-
-
-def ordered_entries(state: Listing, locale: str) -> list[Entry]:
-    """Return a language's entries in the order of its navigation, pages outside it last."""
-    order = {uri: i for i, uri in enumerate(state.nav_order)}
-    entries = [e for e in state.entries.values() if e.locale == locale]
-    return sorted(entries, key=lambda e: (order.get(e.uri, len(order)), e.uri))
-
-
-def entry_items(entry: Entry, url: Callable[[str], str]) -> list[str]:
-    """Return the ``llms.txt`` items of one page: its twin, then its further files."""
-    items = [link_item(entry.title, url(entry.uri), entry.note)]
-    items += [link_item(title, url(uri), note) for uri, title, note in entry.extras]
-    return items
+    if entry.uri.endswith(".py"):
+        fence = "```"
+        while fence in entry.markdown:
+            fence += "`"
+        body = f"{fence}python\n{entry.markdown.rstrip()}\n{fence}"
+    else:
+        body = LINK_TARGET.sub(rewrite, get_data(entry.markdown)[0].strip("\n"))
+    named = f'title="{escape(entry.title)}" language="{escape(entry.locale)}"'
+    return f'<doc {named} source="{escape(url(entry.uri))}">\n{body}\n</doc>'
 
 
 def write_llms_files(state: Listing, site_dir: Path, project: Path, kept: bool = False) -> None:
@@ -213,16 +155,16 @@ def write_llms_files(state: Listing, site_dir: Path, project: Path, kept: bool =
     language of ``state`` (then ``## Optional``); ``kept``, the listing itself too
     (``LISTING``), which the whole site's files are made from once every language is built
     (``whole_site_llms``)."""
-    languages = list(state.languages.values())
-    summary = summary_text(
-        [lang.description for lang in languages], revision(project), get_build_date()
-    )
 
     def url(uri: str) -> str:
         """The link to ``uri`` (from the site's root) in a file at the root."""
-        return absolute(uri, state.site_url)
+        return urljoin(state.site_url, uri) if state.site_url else uri
 
+    languages = state.languages.values()
     heading = " / ".join(dict.fromkeys(lang.site_name for lang in languages))
+    said = [lang.description.strip() for lang in languages]
+    built = f"Site revision {revision(project)}, built {get_build_date()}."
+    summary = " ".join([*filter(None, said), built])
     # The whole site's file speaks for both languages' folders; a language's, for its own.
     where = ", the English pages' under `en/`" if len(languages) > 1 else ""
     details = (
@@ -232,26 +174,13 @@ def write_llms_files(state: Listing, site_dir: Path, project: Path, kept: bool =
         f"[{LLMS_FULL}]({url(LLMS_FULL)}) holds these pages in one file; "
         f"[{ARCHIVE}]({url(ARCHIVE)}) holds every source file."
     )
-    entries = {lang.name: ordered_entries(state, lang.locale) for lang in languages}
-    sections = {
-        name: [item for e in found if not e.optional for item in entry_items(e, url)]
-        for name, found in entries.items()
-    }
-    optional = [
-        item for found in entries.values() for e in found if e.optional
-        for item in entry_items(e, url)
-    ]  # fmt: skip
-    if optional:
-        sections[OPTIONAL] = optional
-    documents = [
-        document(e.title, lang.locale, url(e.uri), e.uri, e.markdown, url)
-        for lang in languages
-        for e in entries[lang.name]
-    ]
-    site_dir.mkdir(parents=True, exist_ok=True)
+    sections: dict[str, list[str]] = {lang.name: [] for lang in languages}
+    for entry in state.entries.values():
+        name = OPTIONAL if entry.optional else state.languages[entry.locale].name
+        sections.setdefault(name, []).extend(entry_items(entry, url))
+    documents = "\n\n".join(document(entry, url) for entry in state.entries.values())
     (site_dir / LLMS).write_text(llms_txt(heading, summary, details, sections), encoding="utf-8")
-    full = llms_full_txt(heading, summary, documents)
-    (site_dir / LLMS_FULL).write_text(full, encoding="utf-8")
+    (site_dir / LLMS_FULL).write_text(llms_txt(heading, summary, documents, {}), "utf-8")
     if kept:
         (site_dir / LISTING).write_text(json.dumps(asdict(state), ensure_ascii=False), "utf-8")
 
@@ -266,9 +195,6 @@ def whole_site_llms(site: Path, folders: Sequence[str], project: Path) -> None:
         path.unlink()
         whole.site_url = whole.site_url or data["site_url"]  # the root's (read first)
         whole.languages.update((k, Language(**v)) for k, v in data["languages"].items())
-        whole.nav_order += [folder + uri for uri in data["nav_order"]]
         for uri, entry in data["entries"].items():
-            extras = tuple((folder + u, title, note) for u, title, note in entry.pop("extras"))
-            entry.update(uri=folder + entry["uri"], extras=extras)
-            whole.entries[folder + uri] = Entry(**entry)
+            whole.entries[folder + uri] = Entry(**{**entry, "uri": folder + uri})
     write_llms_files(whole, site, project)

@@ -9,8 +9,6 @@ images. ``'report-sample'`` puts the start of a refused script in the browser's 
 >>> page = '<script>a()</script><script type="application/json">{}</script><style>p{}</style>'
 >>> inline_hashes(page) == ({digest("a()")}, {digest("p{}")})
 True
->>> print(security_rules("default-src 'none'").splitlines()[1:3])
-['/*', "  Content-Security-Policy: default-src 'none'"]
 """
 
 from __future__ import annotations
@@ -18,7 +16,6 @@ from __future__ import annotations
 import base64
 import hashlib
 from collections.abc import Iterable
-from pathlib import Path
 
 from coursesite.markup import elements
 
@@ -44,34 +41,29 @@ def digest(body: str) -> str:
     return f"'sha256-{base64.b64encode(raw).decode('ascii')}'"
 
 
-def inline_hashes(html: str) -> tuple[set[str], set[str]]:
-    """Return the CSP hashes of ``html``'s inline scripts that run, and of its ``<style>``s."""
+def inline_hashes(*pages: str) -> tuple[set[str], set[str]]:
+    """Return the CSP hashes of the inline scripts that run in ``pages`` (their HTML), and of
+    their ``<style>``s."""
     scripts: set[str] = set()
     styles: set[str] = set()
-    for element in elements(html, "script", "style"):
-        body, attrs = digest(html[element.inner : element.close]), element.attrs
-        if element.tag == "style":
-            styles.add(body)
-        elif "src" not in attrs and (attrs.get("type") or "").strip().lower() in RUNS:
-            scripts.add(body)
+    for html in pages:
+        for element in elements(html, "script", "style"):
+            body, attrs = digest(html[element.inner : element.close]), element.attrs
+            if element.tag == "style":
+                styles.add(body)
+            elif "src" not in attrs and (attrs.get("type") or "").strip().lower() in RUNS:
+                scripts.add(body)
     return scripts, styles
 
 
 def content_security_policy(pages: Iterable[str]) -> str:
     """Return the policy that lets ``pages`` (their HTML) run as built."""
-    script_hashes: set[str] = set()
-    style_hashes: set[str] = set()
-    for html in pages:
-        found_scripts, found_styles = inline_hashes(html)
-        script_hashes |= found_scripts
-        style_hashes |= found_styles
+    scripts, styles = inline_hashes(*pages)
     return "; ".join(
         [
             "default-src 'none'",
-            " ".join(
-                ["script-src 'self' 'wasm-unsafe-eval' 'report-sample'", *sorted(script_hashes)]
-            ),
-            " ".join(["style-src 'self' 'report-sample'", *sorted(style_hashes)]),
+            " ".join(["script-src 'self' 'wasm-unsafe-eval' 'report-sample'", *sorted(scripts)]),
+            " ".join(["style-src 'self' 'report-sample'", *sorted(styles)]),
             "img-src 'self' data:",
             "font-src 'self'",
             "connect-src 'self'",
@@ -81,21 +73,3 @@ def content_security_policy(pages: Iterable[str]) -> str:
             "frame-ancestors 'none'",
         ]
     )
-
-
-def site_policy(site: Path) -> str:
-    """Return the policy for every built page of ``site``."""
-    return content_security_policy(
-        p.read_text(encoding="utf-8") for p in sorted(site.rglob("*.html"))
-    )
-
-
-def security_rules(policy: str) -> str:
-    """Return the ``_headers`` rule that sends ``policy`` and the other security headers on
-    every path."""
-    lines = ["# Every response: its policy allows what the build emitted, nothing else.", "/*"]
-    lines += [
-        f"  {name}: {value}"
-        for name, value in {"Content-Security-Policy": policy, **HEADERS}.items()
-    ]
-    return "\n".join(lines) + "\n"

@@ -3,57 +3,52 @@
 - ``NAME.md`` beside the page's folder ``NAME/`` (``en/NAME.md`` beside ``en/NAME/``; a
   notebook's own ``NAME.py``) is the page's source, byte for byte; a page with generated parts
   gets them filled in, so it holds the reference itself.
-- Every page shows a "view Markdown" line under its title: the readable full-text view
-  ``NAME.md.html`` (``full_text.py``) and the twin itself, the page's ``rel="alternate"
-  type="text/markdown"`` link (in the article: in the head, Material's language selector would
-  fetch a sitemap beside it).
+- Every page shows a "view Markdown" line under its title (``with_twin_action``): the readable
+  full-text view ``NAME.md.html`` (``full_text.py``) and the twin itself.
 - The twins are listed in ``llms.txt`` and held in ``llms-full.txt`` (``llms.py``): each
   language's build writes its own, and the whole site's once every language is built.
 """
 
 from __future__ import annotations
 
-import html
+import os
+from html import escape, unescape
 from pathlib import Path, PurePosixPath
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import Files
-from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
-from mkdocs.utils import get_relative_url
+from mkdocs.utils import get_relative_url, write_file
 
 from coursesite import source_name
 from coursesite.agents.archive import ARCHIVE
-from coursesite.agents.full_text import full_text_html, view_uri
-from coursesite.agents.llms import (
-    WHOLE_SITE,
-    Entry,
-    Language,
-    Listing,
-    write_llms_files,
-)
+from coursesite.agents.full_text import full_text_html
+from coursesite.agents.headers import CONTENT_TYPES
+from coursesite.agents.llms import WHOLE_SITE, Entry, Language, Listing, write_llms_files
 from coursesite.content.generated import Sources
+from coursesite.content.lessons import nav_paths
 from coursesite.languages import language, languages
 from coursesite.markup import elements
-from coursesite.notebooks import ipynb_uri
 from coursesite.words import Words
 
 
-def with_twin_action(content: str, view: str, raw: str, label: str, media_type: str) -> str:
+def with_twin_action(content: str, view: str, raw: str, label: str) -> str:
     """Return a page's content (its own HTML, before the theme's) with a line under its title:
     the readable full-text view at ``view``, and the raw file at ``raw`` beside it, the page's
-    ``rel="alternate"`` for agents (in its body: a ``<link>`` in the head would make Material's
-    language selector fetch a sitemap beside it). A plain line, not Material's page-action
-    icons, whose faint grey is too pale for text (axe's colour-contrast rule).
+    ``rel="alternate"`` for agents, of the type the host serves it with (in its body: a
+    ``<link>`` in the head would make Material's language selector fetch a sitemap beside it).
+    A plain line, not Material's page-action icons, whose faint grey is too pale for text
+    (axe's colour-contrast rule).
 
-    >>> print(with_twin_action("<h1>T</h1><p>", "R36.md.html", "R36.md", "View", "text/markdown"))
+    >>> print(with_twin_action("<h1>T</h1><p>", "R36.md.html", "R36.md", "View"))
     <h1>T</h1><p class="md-twin"><a href="R36.md.html">View</a> · <a href="R36.md" rel="alternate" type="text/markdown">.md</a></p><p>
     """
     suffix = PurePosixPath(raw).suffix
+    media_type = CONTENT_TYPES[suffix].partition(";")[0]
     action = (
-        f'<p class="md-twin"><a href="{html.escape(view)}">{html.escape(label)}</a> · '
-        f'<a href="{html.escape(raw)}" rel="alternate" type="{media_type}">{suffix}</a></p>'
+        f'<p class="md-twin"><a href="{escape(view)}">{escape(label)}</a> · '
+        f'<a href="{escape(raw)}" rel="alternate" type="{media_type}">{suffix}</a></p>'
     )
     titles = elements(content, "h1")
     if not titles:
@@ -63,7 +58,7 @@ def with_twin_action(content: str, view: str, raw: str, label: str, media_type: 
 
 def page_title(page: Page) -> str:
     """Return the page's own H1 (more telling than a short nav title; every page has one)."""
-    return next(html.unescape(item.title) for item in page.toc if item.level == 1)
+    return next(unescape(item.title) for item in page.toc if item.level == 1)
 
 
 class Agents:
@@ -73,64 +68,37 @@ class Agents:
     def __init__(self) -> None:
         self.listing = Listing()
 
-    def on_nav(self, nav: Navigation, config: MkDocsConfig, files: Files) -> Navigation:
-        """Note the navigation's order: ``llms.txt`` lists pages in it."""
-        self.listing.nav_order += [page.file.src_uri for page in nav.pages]
-        return nav
-
     def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
         """Link the page's full-text view and its raw twin under the page's title."""
-        # The twin goes at the source's path; a notebook's is its own .py.
-        uri, notebook = page.file.src_uri, page.file.src_uri.endswith(".py")
-        here = page.file.dest_uri
+        uri, here = page.file.src_uri, page.file.dest_uri
+        words = Words(language(config), "twin")
+        label = words["notebook" if uri.endswith(".py") else "markdown"]
+        view, raw = get_relative_url(uri + ".html", here), get_relative_url(uri, here)
         try:
-            return with_twin_action(
-                html,
-                get_relative_url(view_uri(uri), here),
-                get_relative_url(uri, here),
-                Words(language(config), "twin")["notebook" if notebook else "markdown"],
-                # As the host serves it (``headers.CONTENT_TYPES``).
-                "text/plain" if notebook else "text/markdown",
-            )
+            return with_twin_action(html, view, raw, label)
         except ValueError as error:
             raise PluginError(f"{source_name(page, config)}: {error}") from None
 
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig, sources: Sources) -> str:
-        """Write the page's twin (its source, as ``sources`` filled it) and its full-text view
-        beside it, and list it for ``llms.txt``."""
-        uri, notebook = page.file.src_uri, page.file.src_uri.endswith(".py")
-        locale, title = language(config), page_title(page)
-        words = Words(locale, "twin")
-        extras: tuple[tuple[str, str, str], ...] = ()
+        """Write the page's twin (its source, as ``sources`` filled it) at its source's path
+        (``R36.md`` beside ``R36/``, ``lab/LAB-02.py`` beside ``lab/LAB-02/``), its full-text
+        view beside it, and list it for ``llms.txt``."""
+        uri, locale = page.file.src_uri, language(config)
         markdown = sources.page_text(page, config)
-        if notebook:
-            note = words["notebook_note"]
-            extras = ((ipynb_uri(uri), f"{title} (.ipynb)", words["ipynb_note"]),)
-        else:
-            note = str(page.meta.get("description") or "")
-            if not note:
-                raise PluginError(
-                    f"{source_name(page, config)} has no description in its front matter: "
-                    "llms.txt lists each page with its own (make new writes one)"
-                )
-        # At its source's path: R36.md beside R36/, lab/LAB-02.py beside lab/LAB-02/.
-        path = Path(config.site_dir, uri)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(markdown.encode("utf-8"))
-        optional = page.meta.get("llms") == "optional"
-        self.listing.entries[uri] = Entry(locale, uri, title, note, markdown, optional, extras)
-        view = Path(config.site_dir, view_uri(uri))
-        view.parent.mkdir(parents=True, exist_ok=True)
-        view.write_text(
-            full_text_html(
-                markdown,
-                PurePosixPath(uri).name,
-                locale,
-                page_href=get_relative_url(page.url or "./", uri),
-                package_href=get_relative_url(ARCHIVE, uri),
-            ),
-            encoding="utf-8",
+        note = str(page.meta.get("description") or "")
+        if not note and not uri.endswith(".py"):  # a notebook is listed with the lab's words
+            raise PluginError(
+                f"{source_name(page, config)} has no description in its front matter: "
+                "llms.txt lists each page with its own (make new writes one)"
+            )
+        write_file(markdown.encode("utf-8"), os.path.join(config.site_dir, uri))
+        page_href = get_relative_url(page.url or "./", uri)
+        view = full_text_html(
+            markdown, PurePosixPath(uri).name, locale, page_href, get_relative_url(ARCHIVE, uri)
         )
+        write_file(view.encode("utf-8"), os.path.join(config.site_dir, uri + ".html"))
+        optional = page.meta.get("llms") == "optional"
+        self.listing.entries[uri] = Entry(locale, uri, page_title(page), note, markdown, optional)
         return output
 
     def on_post_build(self, config: MkDocsConfig) -> None:
@@ -141,6 +109,11 @@ class Agents:
         name = next(entry["name"] for entry in languages(config) if entry["lang"] == locale)
         about = config.site_description or ""
         self.listing.site_url = config.site_url
-        self.listing.languages[locale] = Language(locale, name, config.site_name, about)
+        self.listing.languages[locale] = Language(name, config.site_name, about)
+        # In the nav's order, as the home page lists lessons (MkDocs builds pages in its files'
+        # order); a page outside it last.
+        order = {path: i for i, path in enumerate(nav_paths(config.nav))}
+        ranked = sorted(self.listing.entries, key=lambda uri: (order.get(uri, len(order)), uri))
+        self.listing.entries = {uri: self.listing.entries[uri] for uri in ranked}
         project, kept = Path(config.config_file_path).parent, bool(config.extra.get(WHOLE_SITE))
         write_llms_files(self.listing, Path(config.site_dir), project, kept)
