@@ -41,11 +41,6 @@ def sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def source_of(english: Path) -> Path:
-    """Return the Chinese page that ``docs/en/NAME.md`` translates: ``docs/zh/NAME.md``."""
-    return english.parent.parent / "zh" / english.name
-
-
 def short(value: str) -> str:
     """Return a value as a message shows it: a hash by its first 12 digits.
 
@@ -63,8 +58,6 @@ def stamped(text: str, wanted: dict[str, str]) -> tuple[str, list[str]]:
 
     >>> stamped("# Page\\n", {"translated_from": "../zh/P.md", "source_sha256": "abc"})
     ('---\\ntranslated_from: ../zh/P.md\\nsource_sha256: abc\\n---\\n\\n# Page\\n', ['front matter added (translated_from: ../zh/P.md, source_sha256: abc)'])
-    >>> stamped("---\\ntranslated_from: ../zh/P.md\\n---\\nx\\n", {"translated_from": "../zh/P.md"})
-    ('---\\ntranslated_from: ../zh/P.md\\n---\\nx\\n', [])
     """
     # MkDocs' reader says where the front matter ends: its keys are the lines between the first
     # and the closing one.
@@ -98,7 +91,7 @@ def stamp(english: Path) -> str:
             f"{english} is not an English page (docs/en/NAME.md): make stamp PAGE=NAME"
         )
     name = english.stem
-    source = source_of(english)
+    source = english.parent.parent / "zh" / english.name  # the Chinese page it translates
     if not english.is_file() and not source.is_file():
         raise StampError(
             f"neither {source} nor {english} exists: a new lesson's two pages come from "
@@ -124,17 +117,13 @@ def stamp(english: Path) -> str:
 
 
 def main(arguments: list[str]) -> None:
-    """Stamp each English page named on the command line, saying what changed in each."""
-    if not arguments:
-        sys.exit("usage: make stamp PAGE=NAME (python -m authoring.stamp docs/en/NAME.md …)")
-    failed = False
-    for argument in arguments:
-        try:
-            print(stamp(Path(argument)))
-        except StampError as error:
-            print(error, file=sys.stderr)
-            failed = True
-    if failed:
+    """Stamp the English page named on the command line, saying what changed."""
+    if len(arguments) != 1:
+        sys.exit("usage: make stamp PAGE=NAME (python -m authoring.stamp docs/en/NAME.md)")
+    try:
+        print(stamp(Path(arguments[0])))
+    except StampError as error:
+        print(error, file=sys.stderr)
         sys.exit(1)
 
 
