@@ -15,7 +15,6 @@ from __future__ import annotations
 import inspect
 import re
 from collections.abc import Iterator
-from functools import cached_property
 
 import attn
 import attn.figure
@@ -69,17 +68,12 @@ def _signature(qualname: str, obj: object) -> str:
     >>> print(_signature("m.f", f))
     f(x: int, *, locale: str = 'en') -> str
     """
-    if isinstance(obj, property | cached_property) or inspect.ismodule(obj) or not callable(obj):
-        return ""  # an attribute or a module: nothing to call
-    if inspect.isclass(obj):
-        return ""  # results are made by read(), not by calling the class
-    try:
-        # Annotations are strings (postponed evaluation): shown without their quotes, which a
-        # default that is a string keeps (locale: str = 'en').
-        shown = f"{qualname.rsplit('.', 1)[-1]}{inspect.signature(obj)}"
-        return ANNOTATION.sub(r"\1\2", shown)
-    except (TypeError, ValueError):
-        return ""
+    if not callable(obj) or inspect.isclass(obj):
+        return ""  # a module, an attribute, or a class (its objects come from read())
+    # Annotations are strings (postponed evaluation): shown without their quotes, which a
+    # default that is a string keeps (locale: str = 'en').
+    shown = f"{qualname.rsplit('.', 1)[-1]}{inspect.signature(obj)}"
+    return ANNOTATION.sub(r"\1\2", shown)
 
 
 def _docstring_markdown(doc: str) -> Iterator[str]:
