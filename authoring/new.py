@@ -114,12 +114,6 @@ def lesson_number(page: str) -> int:
     return int(match.group("number"))
 
 
-def next_number(docs: Path, number: int) -> int:
-    """Return the first lesson number above ``number`` that no page in ``docs`` has."""
-    taken = {int(m.group("number")) for p in docs.glob("R*.md") if (m := LESSON.match(p.name))}
-    return next(n for n in range(number + 1, number + len(taken) + 2) if n not in taken)
-
-
 def with_nav_entry(config: str, page: str) -> tuple[str, str]:
     """Return mkdocs.yml's text with ``- PAGE.md`` in its nav, and where it went: after the
     last lesson with a smaller number, or else before the first with a larger one.
@@ -178,14 +172,17 @@ def new_lesson(root: Path, page: str, title_zh: str, title_en: str) -> list[str]
     if missing:
         named = ", ".join(missing[:-1]) + " and " * (len(missing) > 1) + missing[-1]
         raise LessonError(f"make new needs {named}: {USAGE}")
-    number = lesson_number(page)
-    docs = root / "docs"
-    paths = {locale: docs / locale / f"{page}.md" for locale in ("zh", "en")}
+    lesson_number(page)  # a lesson's name, or stop saying what one is
+    paths = {locale: root / "docs" / locale / f"{page}.md" for locale in ("zh", "en")}
     for path in paths.values():
         if path.exists():
+            # One past the highest, as for a lesson the nav lists already.
+            taken = [
+                int(m[1]) for p in path.parent.glob("R*.md") if (m := LESSON.fullmatch(p.stem))
+            ]
             raise LessonError(
                 f"{path.relative_to(root)} exists already: choose another number (the next "
-                f"free one: make new PAGE=R{next_number(docs / 'zh', number)} TITLE_ZH=… TITLE_EN=…)"
+                f"free one: make new PAGE=R{max(taken) + 1} TITLE_ZH=… TITLE_EN=…)"
             )
     config = root / "mkdocs.yml"
     listed, where = with_nav_entry(config.read_text(encoding="utf-8"), page)
