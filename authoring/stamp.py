@@ -15,9 +15,6 @@ missing front matter) are added, the page's other keys are kept, and what change
 >>> _ = english.write_text("---\\nsource_sha256: old\\ndescription: A page.\\n---\\n# Page\\n", encoding="utf-8")
 >>> print(stamp(english))
 /...en/P.md: translated_from set to ../zh/P.md (was missing); source_sha256 set to 4cddb41237c8… (was old)
->>> english.read_text(encoding="utf-8").splitlines()[:4] == [
-...     "---", "translated_from: ../zh/P.md", f"source_sha256: {sha256(folder / 'zh' / 'P.md')}", "description: A page."]
-True
 >>> print(stamp(english))
 /...en/P.md: already current (source_sha256 matches ../zh/P.md)
 """

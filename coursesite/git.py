@@ -1,5 +1,4 @@
-"""Git, as the build asks it about the repository: every question through ``git``, with one
-answer outside git (None) and one failure inside a checkout (the build stops)."""
+"""Git, as the build asks it about the repository: every question through ``git``."""
 
 from __future__ import annotations
 

@@ -99,8 +99,7 @@ def alternates(config: MkDocsConfig | Any, url: str) -> list[Alternate]:
     found = []
     for entry in languages(config):
         path = entry["folder"] + url
-        relative = posixpath.relpath(path or ".", start) + "/"
-        href = root + path if root else relative
+        href = root + path if root else posixpath.relpath(path or ".", start) + "/"
         found.append(Alternate(entry["lang"], entry["name"], href))
     if root:
         found.append(found[0]._replace(lang="x-default"))
