@@ -41,10 +41,8 @@ def reference_markdown() -> str:
                 doc = getattr(value, "__doc__", None)
                 if not member.startswith("_") and doc:
                     parts.append(_entry(f"attn.{name}.{member}", value, level=3))
-    parts.append(_entry("attn.lesson", attn.lesson))
-    parts.append(_entry("attn.figure", attn.figure))
-    # The lab's figures (the optional extra attn[lab]): the module, then what it gives.
-    parts.append(_entry("attn.plot", attn.plot))
+    parts += [_entry(module.__name__, module) for module in (attn.lesson, attn.figure, attn.plot)]
+    # The lab's figures (the optional extra attn[lab]), after their module.
     parts += [_entry(f"attn.plot.{name}", getattr(attn.plot, name)) for name in attn.plot.__all__]
     return "\n\n".join(parts) + "\n"
 
