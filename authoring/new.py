@@ -5,8 +5,8 @@ It writes ``docs/zh/R37.md`` and ``docs/en/R37.md`` from the short templates bel
 with a description, the title with the page's id, one line of prose, one example that runs; the
 English page stamped against the Chinese one) and lists the lesson in ``mkdocs.yml``'s nav
 among the other lessons, in number order. The site builds and every test passes right after;
-the author then writes the prose and the examples. ``mkdocs.yml`` is edited as lines, not
-loaded and dumped, so that its comments and layout stay as they are.
+the author then writes the prose and the examples. ``mkdocs.yml`` goes through ruamel.yaml's
+round trip, which keeps its comments and layout as they are.
 
 A lesson is listed by its page alone (``- R37.md``): its title, in the nav, the page's
 ``<title>`` and the home page's list, is the page's own ``#`` heading in each language, so the
@@ -38,10 +38,13 @@ authoring.new.LessonError: docs/zh/R37.md exists already: choose another number 
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import sys
 from pathlib import Path
+
+from ruamel.yaml import YAML
 
 from authoring.stamp import stamp
 
@@ -49,14 +52,6 @@ from authoring.stamp import stamp
 LESSON = re.compile(r"R(?P<number>[1-9][0-9]*)")
 #: The command, as the README gives it; every refusal ends with it.
 USAGE = "make new PAGE=R37 TITLE_ZH='缩放与遮罩' TITLE_EN='Scale and mask'"
-#: A top-level key of mkdocs.yml: where the nav's block ends.
-TOP_LEVEL_KEY = re.compile(r"^[^\s#]")
-#: A nav entry naming a lesson page (``  - R36.md``, or with a label, ``  - R36: R36.md``).
-LESSON_ENTRY = re.compile(
-    r"^(?P<indent>\s*)- (?:.*:\s*)?[\"']?R(?P<number>[1-9][0-9]*)\.md[\"']?\s*(#.*)?$"
-)
-#: Any nav entry.
-ENTRY = re.compile(r"^(?P<indent>\s*)- ")
 
 #: A nav as mkdocs.yml has it (the examples' input).
 NAV_EXAMPLE = """\
@@ -81,6 +76,15 @@ description: {description}
 # {page} · {title} {{ #{id} }}
 
 """
+DESCRIPTION = {
+    "zh": "注意力课程 {page}：{title}。页面上的每个例子都能运行。",
+    "en": "Attention course, lesson {page}: {title}. Every example on the page runs.",
+}
+PROSE = {
+    "zh": "本讲的正文写在这里；每个例子都写成下面这样的代码块，CI 会用 `attn` 运行它。\n",
+    "en": "The lesson's text goes here; write each example as a code block like the one below, "
+    "which CI runs with `attn`.\n",
+}
 # The same example in both languages: parity wants the same code.
 EXAMPLE = """
 ```python
@@ -90,33 +94,15 @@ EXAMPLE = """
 (2, 2)
 ```
 """
-CHINESE = (
-    HEAD + "本讲的正文写在这里；每个例子都写成下面这样的代码块，CI 会用 `attn` 运行它。\n" + EXAMPLE
-)
-ENGLISH = (
-    HEAD + "The lesson's text goes here; write each example as a code block like the one below, "
-    "which CI runs with `attn`.\n" + EXAMPLE
-)
 
 
 class LessonError(Exception):
     """A lesson that cannot be added as asked, with what to do instead."""
 
 
-def yaml_string(text: str) -> str:
-    """Return ``text`` as a double-quoted YAML scalar (JSON's strings are YAML's).
-
-    >>> print(yaml_string('Scale: "and" mask'))
-    "Scale: \\"and\\" mask"
-    """
-    return json.dumps(text, ensure_ascii=False)
-
-
 def lesson_number(page: str) -> int:
     """Return a lesson's number, or say what a lesson's name is.
 
-    >>> lesson_number("R37")
-    37
     >>> lesson_number("r37")
     Traceback (most recent call last):
     ...
@@ -128,31 +114,9 @@ def lesson_number(page: str) -> int:
     return int(match.group("number"))
 
 
-def next_number(docs: Path, number: int) -> int:
-    """Return the first lesson number above ``number`` that no page in ``docs`` has."""
-    taken = {int(m.group("number")) for p in docs.glob("R*.md") if (m := LESSON.match(p.name))}
-    return next(n for n in range(number + 1, number + len(taken) + 2) if n not in taken)
-
-
-def pages(page: str, title_zh: str, title_en: str) -> dict[str, str]:
-    """Return the new lesson's two pages, by language, before the English one is stamped."""
-    descriptions = {
-        "zh": f"注意力课程 {page}：{title_zh}。页面上的每个例子都能运行。",
-        "en": f"Attention course, lesson {page}: {title_en}. Every example on the page runs.",
-    }
-    fields = {"page": page, "id": page.lower()}
-    return {
-        "zh": CHINESE.format(title=title_zh, description=yaml_string(descriptions["zh"]), **fields),
-        "en": ENGLISH.format(title=title_en, description=yaml_string(descriptions["en"]), **fields),
-    }
-
-
 def with_nav_entry(config: str, page: str) -> tuple[str, str]:
-    """Return mkdocs.yml's text with ``- PAGE.md`` in its nav, and where it went.
-
-    The lesson goes after the last lesson with a smaller number, or else before the first with
-    a larger one, or else (no lesson yet) after the nav's first entry, the home page. Every
-    other line, comments included, stays as it is.
+    """Return mkdocs.yml's text with ``- PAGE.md`` in its nav, and where it went: after the
+    last lesson with a smaller number, or else before the first with a larger one.
 
     >>> text, where = with_nav_entry(NAV_EXAMPLE, "R35")
     >>> where
@@ -170,41 +134,34 @@ def with_nav_entry(config: str, page: str) -> tuple[str, str]:
     authoring.new.LessonError: mkdocs.yml's nav lists R36 already (line 4): choose another number (make new PAGE=R37 TITLE_ZH=… TITLE_EN=…)
     """
     number = lesson_number(page)
-    lines = config.splitlines(keepends=True)
-    start = next((n for n, line in enumerate(lines) if re.match(r"nav:\s*(#.*)?$", line)), None)
-    if start is None:
-        raise LessonError(f"mkdocs.yml has no nav: for {page}: add `nav:` with the home page first")
-    end = next(
-        (n for n in range(start + 1, len(lines)) if TOP_LEVEL_KEY.match(lines[n])), len(lines)
-    )
+    yaml = YAML()
+    yaml.indent(mapping=2, sequence=4, offset=2)  # mkdocs.yml's: an entry two spaces in
+    # Every other line as it was: its quotes, and long lines unwrapped.
+    yaml.preserve_quotes = True
+    yaml.width = 4096
+    loaded = yaml.load(config)
+    nav = loaded["nav"]
     lessons = [
-        (n, int(match.group("number")), match.group("indent"))
-        for n in range(start + 1, end)
-        if (match := LESSON_ENTRY.match(lines[n]))
+        (n, int(match.group("number")))
+        for n, entry in enumerate(nav)
+        if isinstance(entry, str) and (match := LESSON.fullmatch(entry.removesuffix(".md")))
     ]
-    for n, other, _ in lessons:
+    for n, other in lessons:
         if other == number:
             raise LessonError(
-                f"mkdocs.yml's nav lists {page} already (line {n + 1}): choose another number "
-                f"(make new PAGE=R{max(o for _, o, _ in lessons) + 1} TITLE_ZH=… TITLE_EN=…)"
+                f"mkdocs.yml's nav lists {page} already (line {nav.lc.item(n)[0] + 1}): choose "
+                f"another number (make new PAGE=R{max(o for _, o in lessons) + 1} TITLE_ZH=… TITLE_EN=…)"
             )
-    before = [(n, other, indent) for n, other, indent in lessons if other < number]
-    after = [(n, other, indent) for n, other, indent in lessons if other > number]
+    before = [(n, other) for n, other in lessons if other < number]
+    after = [(n, other) for n, other in lessons if other > number]
     if before:
-        n, other, indent = before[-1]
-        at, where = n + 1, f"after R{other}"
-    elif after:
-        at, other, indent = after[0]
-        where = f"before R{other}"
+        at, where = before[-1][0] + 1, f"after R{before[-1][1]}"
     else:
-        first = next((n for n in range(start + 1, end) if ENTRY.match(lines[n])), None)
-        if first is None:
-            raise LessonError(f"mkdocs.yml's nav has no entry: list the home page, then {USAGE}")
-        match = ENTRY.match(lines[first])
-        assert match is not None
-        at, indent, where = first + 1, match.group("indent"), "after the home page"
-    lines.insert(at, f"{indent}- {page}.md\n")
-    return "".join(lines), where
+        at, where = after[0][0], f"before R{after[0][1]}"
+    nav.insert(at, f"{page}.md")
+    text = io.StringIO()
+    yaml.dump(loaded, text)
+    return text.getvalue(), where
 
 
 def new_lesson(root: Path, page: str, title_zh: str, title_en: str) -> list[str]:
@@ -215,23 +172,31 @@ def new_lesson(root: Path, page: str, title_zh: str, title_en: str) -> list[str]
     if missing:
         named = ", ".join(missing[:-1]) + " and " * (len(missing) > 1) + missing[-1]
         raise LessonError(f"make new needs {named}: {USAGE}")
-    for name, title in titles.items():
-        if "\n" in title:
-            raise LessonError(f"{name} is one line, the page's title: {USAGE}")
-    number = lesson_number(page)
-    docs = root / "docs"
-    paths = {locale: docs / locale / f"{page}.md" for locale in ("zh", "en")}
+    lesson_number(page)  # a lesson's name, or stop saying what one is
+    paths = {locale: root / "docs" / locale / f"{page}.md" for locale in ("zh", "en")}
     for path in paths.values():
         if path.exists():
+            # One past the highest, as for a lesson the nav lists already.
+            taken = [
+                int(m[1]) for p in path.parent.glob("R*.md") if (m := LESSON.fullmatch(p.stem))
+            ]
             raise LessonError(
                 f"{path.relative_to(root)} exists already: choose another number (the next "
-                f"free one: make new PAGE=R{next_number(docs / 'zh', number)} TITLE_ZH=… TITLE_EN=…)"
+                f"free one: make new PAGE=R{max(taken) + 1} TITLE_ZH=… TITLE_EN=…)"
             )
     config = root / "mkdocs.yml"
     listed, where = with_nav_entry(config.read_text(encoding="utf-8"), page)
-    texts = pages(page, titles["TITLE_ZH"], titles["TITLE_EN"])
     for locale, path in paths.items():
-        path.write_text(texts[locale], encoding="utf-8")
+        title = titles[f"TITLE_{locale.upper()}"]
+        # JSON's strings are YAML's: the description stays one scalar whatever the title holds.
+        description = DESCRIPTION[locale].format(page=page, title=title)
+        head = HEAD.format(
+            description=json.dumps(description, ensure_ascii=False),
+            page=page,
+            title=title,
+            id=page.lower(),
+        )
+        path.write_text(head + PROSE[locale] + EXAMPLE, encoding="utf-8")
     stamp(paths["en"])
     config.write_text(listed, encoding="utf-8")
     zh, en = (path.relative_to(root) for path in paths.values())

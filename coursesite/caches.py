@@ -4,8 +4,8 @@ build makes it again; the site is the same.
 
 Two things are kept. mkdocs-jupyter keeps each executed notebook as a JSON file in its
 ``cache_dir``, and stops the build on one it cannot parse. Jinja keeps each compiled template
-(``templates.py``): it stops the build on one cut in its header, and compiles again one cut in
-its code, without a word.
+(``templates.py``): it stops the build on one cut in the template's checksum, and compiles
+again, without a word, one that is not its own or is cut in its magic or its code.
 
 >>> import tempfile
 >>> folder = Path(tempfile.mkdtemp())
@@ -19,10 +19,8 @@ its code, without a word.
 
 from __future__ import annotations
 
-import io
 import json
 import logging
-import marshal
 import pickle
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -38,25 +36,14 @@ log = logging.getLogger("mkdocs.coursesite.caches")
 
 def on_pre_build(config: MkDocsConfig) -> None:
     """Remove each entry cut short of what the build of ``config`` keeps, saying so."""
-    templates = compiled_folder(config).glob("*.cache")
-    removed = removed_unless(whole_template, templates)
-    notebooks = notebook_cache(config)
-    if notebooks is not None:
-        removed += removed_unless(whole_json, notebooks.rglob("*.json"))
+    removed = removed_unless(whole_template, compiled_folder(config).glob("*.cache"))
+    # mkdocs-jupyter's documented cache_dir, from the working folder, where it keeps it.
+    notebooks = Path(config.plugins["mkdocs-jupyter"].config["cache_dir"])
+    removed += removed_unless(whole_json, notebooks.rglob("*.json"))
     project = Path(config.config_file_path).parent
     for path in removed:
         shown = path.relative_to(project) if path.is_relative_to(project) else path
         log.info("%s: damaged cache entry removed, made again", shown)
-
-
-def notebook_cache(config: MkDocsConfig) -> Path | None:
-    """Return the folder of mkdocs-jupyter's cache, as its documented options ``cache`` and
-    ``cache_dir`` name it (a relative one from the working folder, where it keeps it); None if
-    it keeps none."""
-    plugin = config.plugins.get("mkdocs-jupyter")
-    if plugin is None or not plugin.config.get("cache", True):
-        return None
-    return Path(plugin.config["cache_dir"])
 
 
 def removed_unless(whole: Callable[[bytes], bool], paths: Iterable[Path]) -> list[Path]:
@@ -87,26 +74,21 @@ def whole_json(entry: bytes) -> bool:
 
 
 def whole_template(entry: bytes) -> bool:
-    """Return whether ``entry``, a file of Jinja's bytecode cache, is whole: Jinja's magic, the
-    template's checksum, then its code, each complete, as Jinja writes them. One made by another
-    Jinja or Python (another magic) is whole: Jinja ignores it, and compiles the template again.
+    """Return whether Jinja reads ``entry``, a file of its bytecode cache, without stopping:
+    after its magic, the template's checksum is whole.
 
     >>> from jinja2 import Environment
     >>> from jinja2.bccache import Bucket
     >>> bucket = Bucket(Environment(), "t.html", "c0ffee")
     >>> bucket.code = compile("x = 1", "t.html", "exec")
     >>> entry = bucket.bytecode_to_string()
-    >>> whole_template(entry), whole_template(entry[: len(entry) // 2]), whole_template(entry[:20])
-    (True, False, False)
-    >>> whole_template(b""), whole_template(b"another Jinja's")
-    (False, True)
+    >>> whole_template(entry), whole_template(entry[: len(bc_magic) + 5]), whole_template(b"")
+    (True, False, True)
     """
     if not entry.startswith(bc_magic):
-        return not bc_magic.startswith(entry)  # a magic cut short is not another's
-    rest = io.BytesIO(entry[len(bc_magic) :])
+        return True
     try:
-        pickle.load(rest)
-        marshal.load(rest)
+        pickle.loads(entry[len(bc_magic) :])  # what follows the checksum is the code's
     except (EOFError, ValueError, TypeError, pickle.UnpicklingError):
         return False
-    return not rest.read()
+    return True

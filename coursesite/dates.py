@@ -13,8 +13,6 @@ from pathlib import Path
 
 from coursesite.git import git_answer
 
-VARIABLE = "SOURCE_DATE_EPOCH"
-
 
 def commit_time(folder: Path) -> str | None:
     """Return the committer time of git's HEAD in ``folder`` (seconds since 1970), or None."""
@@ -31,5 +29,5 @@ def dated_from_the_commit(project: Path) -> None:
     """Date what is built from now on from ``project``'s commit, unless the caller set
     ``SOURCE_DATE_EPOCH`` itself; outside git, today."""
     when = commit_time(project)
-    if VARIABLE not in os.environ and when is not None:
-        os.environ[VARIABLE] = when
+    if when is not None:
+        os.environ.setdefault("SOURCE_DATE_EPOCH", when)

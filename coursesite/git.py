@@ -1,5 +1,4 @@
-"""Git, as the build asks it about the repository: every question through ``git``, with one
-answer outside git (None) and one failure inside a checkout (the build stops)."""
+"""Git, as the build asks it about the repository: every question through ``git``."""
 
 from __future__ import annotations
 
@@ -48,10 +47,9 @@ def git_answer(folder: Path, *arguments: str) -> str | None:
 
 
 def tracked_files(checkout: Path, folder: Path) -> list[Path] | None:
-    """Return the files under ``folder`` that git tracks in the checkout ``checkout`` (the
-    folder that holds its ``.git``: a clone's folder, or a worktree's file), in order, each as
-    a path under ``folder``, any missing from the working tree left out; None if ``checkout``
-    is not a checkout or ``folder`` is not in it (a copy of its files elsewhere).
+    """Return the files under ``folder`` that git tracks in the checkout ``checkout`` (where
+    its ``.git`` is: a clone's folder, or a worktree's file), in order, any missing from the
+    working tree left out; None if ``checkout`` is not a checkout or ``folder`` is not in it.
 
     >>> import tempfile
     >>> checkout = Path(tempfile.mkdtemp())

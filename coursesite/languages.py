@@ -41,8 +41,7 @@ def languages(config: MkDocsConfig | Any) -> list[dict[str, str]]:
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
-    """Stop a build whose ``extra.languages`` does not name, for each language, its ``lang``,
-    ``name`` and ``folder``, or lacks the language it builds (``theme.language``).
+    """Stop a build whose ``extra.languages`` lacks the language it builds (``theme.language``).
 
     >>> from types import SimpleNamespace as NS
     >>> chinese = {"lang": "zh", "name": "中文", "folder": ""}
@@ -50,18 +49,8 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     Traceback (most recent call last):
     ...
     mkdocs.exceptions.ConfigurationError: extra.languages does not list 'en', the language theme.language builds
-    >>> on_config(NS(theme={"language": "zh"}, extra={"languages": [{"lang": "zh", "folder": ""}]}))
-    Traceback (most recent call last):
-    ...
-    mkdocs.exceptions.ConfigurationError: extra.languages: each language needs its lang, name and folder
     """
-    found = config.extra.get("languages") or []
-    if any(not {"lang", "name", "folder"} <= set(entry) for entry in found):
-        raise ConfigurationError("extra.languages: each language needs its lang, name and folder")
-    if language(config) not in [entry["lang"] for entry in found]:
-        raise ConfigurationError(
-            f"extra.languages does not list {language(config)!r}, the language theme.language builds"
-        )
+    folder(config)
     return config
 
 
@@ -70,13 +59,14 @@ def language(config: MkDocsConfig | Any) -> str:
     return str(config.theme["language"])
 
 
-def folder(config: MkDocsConfig | Any, lang: str | None = None) -> str:
-    """Return the folder of ``lang`` (this build's language by default) from the site's root."""
-    wanted = lang or language(config)
+def folder(config: MkDocsConfig | Any) -> str:
+    """Return the folder of this build's language from the site's root."""
     for entry in languages(config):
-        if entry["lang"] == wanted:
+        if entry["lang"] == language(config):
             return entry["folder"]
-    raise ConfigurationError(f"language {wanted!r} is not among the site's (extra.languages)")
+    raise ConfigurationError(
+        f"extra.languages does not list {language(config)!r}, the language theme.language builds"
+    )
 
 
 def site_root(config: MkDocsConfig | Any) -> str | None:
@@ -109,10 +99,9 @@ def alternates(config: MkDocsConfig | Any, url: str) -> list[Alternate]:
     found = []
     for entry in languages(config):
         path = entry["folder"] + url
-        relative = posixpath.relpath(path or ".", start) + "/"
-        href = root + path if root else relative
+        href = root + path if root else posixpath.relpath(path or ".", start) + "/"
         found.append(Alternate(entry["lang"], entry["name"], href))
-    if root and found:
+    if root:
         found.append(found[0]._replace(lang="x-default"))
     return found
 

@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-import shutil
 from pathlib import Path
 
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.exceptions import Abort, BuildError, ConfigurationError
+from mkdocs.exceptions import Abort, BuildError
 
 from coursesite import caches
 from coursesite.agents.archive import site_archive
@@ -34,32 +33,23 @@ from coursesite.search.index import write_search_index
 CONFIGS = ("mkdocs.yml", "mkdocs.en.yml")
 
 
-def language_configs(project: Path, site: Path | None = None) -> list[MkDocsConfig]:
-    """Return each language's configuration, its pages built into ``site`` (by default the
-    ``site_dir`` it names) or its folder there, and published at the site's address (its
-    ``site_url``, ``SITE_URL``) and that folder (``mkdocs serve`` of one language previews it
-    at the root)."""
+def build_site(project: Path, site: Path | None = None) -> Path:
+    """Build every language of the project in the folder ``project`` (its configurations')
+    into ``site`` (by default the root language's ``site_dir``), each in its folder there
+    (``extra.languages``), then the whole site's files; return the site's folder."""
+    dated_from_the_commit(project)  # one commit, one site
     configs = [load_config(str(project / name)) for name in CONFIGS]
-    places = [os.path.relpath(config.site_dir, configs[0].site_dir) for config in configs]
-    for config, place in zip(configs, places, strict=True):
-        if ("" if place == "." else place + "/") != folder(config):  # two settings, one place
-            raise ConfigurationError(
-                f"{config.config_file_path}: site_dir builds the language into {place!r}, "
-                f"but extra.languages gives it the folder {folder(config)!r}"
-            )
+    root = Path(site or configs[0].site_dir)
+    for config in configs:
         config.extra[WHOLE_SITE] = True  # each language keeps what the whole site's files need
+        # Published at the site's address and its folder (`mkdocs serve` of one language
+        # previews it at the root).
         if config.site_url:
             config.site_url = config.site_url.rstrip("/") + "/" + folder(config)
-        if site is not None:  # its folder under that root, as the configurations place it
-            config.site_dir = str(site / place)
-    return configs
-
-
-def build_site(project: Path, site: Path | None = None) -> Path:
-    """Build every language of the project in the folder ``project`` (its configurations'),
-    then the whole site's files; return the site's folder."""
-    dated_from_the_commit(project)  # one commit, one site
-    configs = language_configs(project, site)
+        # The root language's build cleans the root, so each other language builds beside it
+        # and moves in.
+        place = folder(config).rstrip("/")
+        config.site_dir = str(root.with_name(f".{root.name}-{place}") if place else root)
     # What the builds keep, checked before they start side by side: both read the compiled
     # templates, and each entry cut short is named once.
     for config in configs:
@@ -73,11 +63,7 @@ def build_site(project: Path, site: Path | None = None) -> Path:
         raise SystemExit(str(error)) from None
     for config in configs:
         config.extra[BUILD] = Build(sources, archive)
-    root, places = Path(configs[0].site_dir), [Path(config.site_dir) for config in configs]
-    # Every language at once, one process each (forked: nothing is imported twice). The root
-    # language's build cleans the root, so each other language builds beside it and moves in.
-    for config, place in zip(configs[1:], places[1:], strict=True):
-        config.site_dir = str(root.with_name(f".{root.name}-{place.name}"))
+    # Every language at once, one process each (forked: nothing is imported twice).
     forked = multiprocessing.get_context("fork")
     builds = [forked.Process(target=build_language, args=(config,)) for config in configs]
     for process in builds:
@@ -87,11 +73,13 @@ def build_site(project: Path, site: Path | None = None) -> Path:
     failed = [c.config_file_path for c, p in zip(configs, builds, strict=True) if p.exitcode]
     if failed:
         raise SystemExit(f"the build of {', '.join(failed)} failed: see its lines above")
-    for config, place in zip(configs[1:], places[1:], strict=True):
-        if place.exists():  # the root's build cleaned it: a leftover of something else
-            shutil.rmtree(place)
-        os.replace(config.site_dir, place)
-    write_whole_site(root, configs[0], project)
+    for config in configs[1:]:
+        os.replace(config.site_dir, root / folder(config))
+    # What speaks for every language at once: llms.txt and llms-full.txt at the root, the
+    # search index, then _headers and _redirects (which keep the index's chunks a year).
+    whole_site_llms(root, [entry["folder"] for entry in languages(configs[0])], project)
+    write_search_index(root)
+    write_headers(root, site_root(configs[0]))
     return root
 
 
@@ -107,12 +95,3 @@ def build_language(config: MkDocsConfig) -> None:
         raise
     finally:
         config.plugins.on_shutdown()
-
-
-def write_whole_site(site: Path, config: MkDocsConfig, project: Path) -> None:
-    """Write what speaks for every language once all are built: ``llms.txt`` and
-    ``llms-full.txt`` at the root, ``_headers`` and ``_redirects``, the search index."""
-    folders = [entry["folder"] for entry in languages(config)]
-    whole_site_llms(site, folders, project)
-    write_search_index(site)  # before the headers, which keep its chunks a year
-    write_headers(site, site_root(config))

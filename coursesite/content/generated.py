@@ -33,7 +33,7 @@ def generators(config: MkDocsConfig) -> dict[str, Callable[[str], str]]:
     return {
         "glossary": lambda locale: glossary_markdown(locale, docs / "glossary.yml"),
         "attn-reference": lambda _locale: reference_markdown(),
-        "lessons": lambda locale: lessons_markdown(locale, config.nav, docs, name),
+        "lessons": lambda locale: lessons_markdown(locale, config.nav or [], docs, name),
     }
 
 

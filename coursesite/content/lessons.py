@@ -8,9 +8,6 @@ are written from the docs folder's root, where the home page is: the marker belo
 there. Each item is then the lesson's front-matter ``description``, as the home page's own items
 have theirs, in the language's form (``item`` in ``docs/words/``).
 
-Like the other generated parts, the list is made from the project's files alone (the page and
-its raw twin, and ``originals.zip``, fill the marker with this one function).
-
 >>> import tempfile
 >>> docs = Path(tempfile.mkdtemp())
 >>> (docs / "en").mkdir()
@@ -33,6 +30,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
+from typing import Any
 
 from mkdocs.exceptions import PluginError
 from mkdocs.utils.meta import get_data
@@ -45,14 +43,12 @@ LESSON = re.compile(r"R\d+")
 TITLE = re.compile(r"^# +(?P<title>.+?)(?:\s*\{[^{}]*\})?\s*$", re.M)
 
 
-def nav_paths(nav: object) -> Iterator[str]:
+def nav_paths(nav: list[Any]) -> Iterator[str]:
     """Yield every page path of a ``nav`` setting in its order, sections walked through.
 
     >>> list(nav_paths(["index.md", {"R36": "R36.md"}, {"Lab": [{"L": "lab/L.py"}]}]))
     ['index.md', 'R36.md', 'lab/L.py']
     """
-    if not isinstance(nav, list):  # a nav is a list (YAML); none at all is None
-        return
     for item in nav:
         values = item.values() if isinstance(item, dict) else [item]
         for value in values:
@@ -62,7 +58,7 @@ def nav_paths(nav: object) -> Iterator[str]:
                 yield from nav_paths(value)
 
 
-def lesson_paths(nav: object) -> list[str]:
+def lesson_paths(nav: list[Any]) -> list[str]:
     """Return the nav's lessons, in its order: the Markdown pages named ``R<number>``.
 
     >>> lesson_paths(["index.md", {"R36": "R36.md"}, "R36-notes.md", "lab/R2.py"])
@@ -93,7 +89,7 @@ def lesson_item(docs: Path, path: str, locale: str, config_name: str) -> str:
     )
 
 
-def lessons_markdown(locale: str, nav: object, docs: Path, config_name: str) -> str:
+def lessons_markdown(locale: str, nav: list[Any], docs: Path, config_name: str) -> str:
     """Return the lessons of ``nav`` (a configuration's, the pages of each language in a folder
     of ``docs``) as Markdown list items in ``locale``, one a line (the last without a line end:
     the marker's line ends the list's last item)."""

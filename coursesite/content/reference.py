@@ -15,7 +15,6 @@ from __future__ import annotations
 import inspect
 import re
 from collections.abc import Iterator
-from functools import cached_property
 
 import attn
 import attn.figure
@@ -42,10 +41,8 @@ def reference_markdown() -> str:
                 doc = getattr(value, "__doc__", None)
                 if not member.startswith("_") and doc:
                     parts.append(_entry(f"attn.{name}.{member}", value, level=3))
-    parts.append(_entry("attn.lesson", attn.lesson))
-    parts.append(_entry("attn.figure", attn.figure))
-    # The lab's figures (the optional extra attn[lab]): the module, then what it gives.
-    parts.append(_entry("attn.plot", attn.plot))
+    parts += [_entry(module.__name__, module) for module in (attn.lesson, attn.figure, attn.plot)]
+    # The lab's figures (the optional extra attn[lab]), after their module.
     parts += [_entry(f"attn.plot.{name}", getattr(attn.plot, name)) for name in attn.plot.__all__]
     return "\n\n".join(parts) + "\n"
 
@@ -69,17 +66,12 @@ def _signature(qualname: str, obj: object) -> str:
     >>> print(_signature("m.f", f))
     f(x: int, *, locale: str = 'en') -> str
     """
-    if isinstance(obj, property | cached_property) or inspect.ismodule(obj) or not callable(obj):
-        return ""  # an attribute or a module: nothing to call
-    if inspect.isclass(obj):
-        return ""  # results are made by read(), not by calling the class
-    try:
-        # Annotations are strings (postponed evaluation): shown without their quotes, which a
-        # default that is a string keeps (locale: str = 'en').
-        shown = f"{qualname.rsplit('.', 1)[-1]}{inspect.signature(obj)}"
-        return ANNOTATION.sub(r"\1\2", shown)
-    except (TypeError, ValueError):
-        return ""
+    if not callable(obj) or inspect.isclass(obj):
+        return ""  # a module, an attribute, or a class (its objects come from read())
+    # Annotations are strings (postponed evaluation): shown without their quotes, which a
+    # default that is a string keeps (locale: str = 'en').
+    shown = f"{qualname.rsplit('.', 1)[-1]}{inspect.signature(obj)}"
+    return ANNOTATION.sub(r"\1\2", shown)
 
 
 def _docstring_markdown(doc: str) -> Iterator[str]:
