@@ -41,7 +41,8 @@ def languages(config: MkDocsConfig | Any) -> list[dict[str, str]]:
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
-    """Stop a build whose ``extra.languages`` lacks the language it builds (``theme.language``).
+    """Stop a build whose ``extra.languages`` does not name, for each language, its ``lang``,
+    ``name`` and ``folder``, or lacks the language it builds (``theme.language``).
 
     >>> from types import SimpleNamespace as NS
     >>> chinese = {"lang": "zh", "name": "中文", "folder": ""}
@@ -49,7 +50,14 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     Traceback (most recent call last):
     ...
     mkdocs.exceptions.ConfigurationError: extra.languages does not list 'en', the language theme.language builds
+    >>> on_config(NS(theme={"language": "zh"}, extra={"languages": [{"lang": "zh", "folder": ""}]}))
+    Traceback (most recent call last):
+    ...
+    mkdocs.exceptions.ConfigurationError: extra.languages: each language needs its lang, name and folder
     """
+    # A clear error for an author's slip, before a KeyError deep in a later step.
+    if any(not {"lang", "name", "folder"} <= set(entry) for entry in languages(config)):
+        raise ConfigurationError("extra.languages: each language needs its lang, name and folder")
     folder(config)
     return config
 

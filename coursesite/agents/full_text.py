@@ -21,8 +21,9 @@ from pathlib import PurePosixPath
 from coursesite.agents.headers import CONTENT_TYPES
 from coursesite.words import Words
 
-#: An anchor line of the source: an empty ``<span id="…">`` (attr_list's ``{ #id }`` is only
-#: read on headings, ``HEADING_ID``).
+#: An anchor line of the Markdown source, read line by line for the full-text view: an empty
+#: ``<span id="…">`` as authors write it (attr_list's ``{ #id }`` is only read on headings,
+#: ``HEADING_ID``); the view shows the source's text, so no HTML is parsed here.
 ANCHOR = re.compile(r'<span id="([^"\s<>]+)"></span>')
 #: A heading with an id in its attribute list: ``## State b0 { #state-b0 }``.
 HEADING_ID = re.compile(r"^#{1,6}\s.*\{[^{}]*?#([\w:.-]+)[^{}]*\}\s*$")

@@ -112,7 +112,7 @@ class Agents:
         self.listing.languages[locale] = Language(name, config.site_name, about)
         # In the nav's order, as the home page lists lessons (MkDocs builds pages in its files'
         # order); a page outside it last.
-        order = {path: i for i, path in enumerate(nav_paths(config.nav))}
+        order = {path: i for i, path in enumerate(nav_paths(config.nav or []))}
         ranked = sorted(self.listing.entries, key=lambda uri: (order.get(uri, len(order)), uri))
         self.listing.entries = {uri: self.listing.entries[uri] for uri in ranked}
         project, kept = Path(config.config_file_path).parent, bool(config.extra.get(WHOLE_SITE))

@@ -23,6 +23,8 @@ from coursesite.content.lessons import lessons_markdown
 from coursesite.content.reference import reference_markdown
 from coursesite.languages import language
 
+#: Where a page asks for a generated part: a comment in its Markdown source, read before
+#: Markdown renders it (a regex over the source's text, not over HTML: the twin keeps it).
 MARKER = re.compile(r"<!-- generated: ([\w-]+) -->")
 
 
