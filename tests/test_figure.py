@@ -16,11 +16,11 @@ from mkdocs.exceptions import PluginError
 import attn
 from attn.figure import lesson_figure
 from attn.lesson import K, Q, V
-from coursesite.figure import CAPTION_CLASS, FIGURE_KEY, figure_html, number, render
+from coursesite.figure import CAPTION_CLASS, figure_html, number, render
 from coursesite.words import Words
 from tests.constants import PREFIXES, STATE_ANCHORS, STATE_ORDER
-from tests.docs_pages import built_page, page_names, twin
-from tests.markdown_parts import FENCE, front_matter
+from tests.docs_pages import twin
+from tests.markdown_parts import FENCE
 from tests.site import ParsedPages, search_fragments
 
 
@@ -133,11 +133,6 @@ def caption_of(page: BeautifulSoup, figure: Tag) -> str:
     paragraph = page.find(id=figure["aria-describedby"])
     assert paragraph is not None, figure["aria-describedby"]
     return str(paragraph.get_text())
-
-
-def declares_the_figure(name: str) -> bool:
-    """Whether page ``name``'s Chinese source asks for a figure in its front matter."""
-    return FIGURE_KEY in front_matter(twin(name, "zh").read_text(encoding="utf-8"))
 
 
 @pytest.mark.parametrize("locale", list(PREFIXES))
@@ -309,21 +304,6 @@ def test_raw_markdown_prints_each_states_highlighted_numbers(locale: str, key: s
             )
 
 
-@pytest.mark.parametrize("prefix", PREFIXES.values())
-@pytest.mark.parametrize("name", page_names())
-def test_a_page_has_the_figure_exactly_when_it_asks_for_it(
-    site: Path, parsed: ParsedPages, prefix: str, name: str
-) -> None:
-    figures = parsed.soup(site / prefix / built_page(name)).select("figure.r36-figure")
-    assert bool(figures) == declares_the_figure(name), name
-
-
-def test_r36_asks_for_its_figure_in_both_languages() -> None:
-    for locale in PREFIXES:
-        meta = front_matter(twin("R36", locale).read_text(encoding="utf-8"))
-        assert meta.get(FIGURE_KEY) == "r36-states", f"R36.{locale}.md"
-
-
 def test_a_page_with_the_state_headings_that_does_not_ask_gets_no_figure() -> None:
     text = states_markdown()
     assert "<figure" not in render(text, {})
@@ -354,13 +334,6 @@ def test_search_indexes_the_states_text_not_their_figures(site: Path, parsed: Pa
         for word in ("softmax", "KT"):
             assert Words(locale, "figure")[word] not in text, "the figures are indexed"
         assert "attn.scores(Q, K)" in text, "the states' doctests are indexed"
-
-
-@pytest.mark.parametrize("locale", list(PREFIXES))
-def test_each_state_has_its_caption_right_under_its_heading(locale: str) -> None:
-    text = twin("R36", locale).read_text(encoding="utf-8")
-    assert list(markdown_captions(text)) == STATE_ORDER
-    assert text.count(f"{{ .{CAPTION_CLASS} }}") == len(STATE_ORDER)
 
 
 @pytest.mark.parametrize("locale", list(PREFIXES))

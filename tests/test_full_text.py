@@ -10,7 +10,7 @@ from playwright.sync_api import Browser, expect
 
 from coursesite.agents.full_text import full_text_html
 from tests.browser import Tab, watched_page
-from tests.constants import PREFIXES, STATE_ANCHORS
+from tests.constants import PREFIXES
 from tests.docs_pages import DOCS, SEED, address, built_page, page_names, twin
 from tests.markdown_parts import FENCE, IDS, body
 from tests.site import ParsedPages
@@ -68,14 +68,6 @@ def test_english_view_opens_with_the_translation(site: Path, parsed: ParsedPages
     view = view_of(site, parsed, PREFIXES["en"], "R36")
     assert view.select_one("h1").get_text() == "R36.md · Readable full text"
     assert "hand it to an agent" in view.select_one("header p").get_text()
-
-
-@pytest.mark.parametrize("prefix", PREFIXES.values())
-@pytest.mark.parametrize("state", STATE_ANCHORS)
-def test_state_anchors_land_on_the_line_where_the_state_begins(
-    site: Path, parsed: ParsedPages, prefix: str, state: str
-) -> None:
-    assert anchor_line(view_of(site, parsed, prefix, "R36"), state) == f'<span id="{state}"></span>'
 
 
 def anchor_line(view: BeautifulSoup, anchor: str) -> str:

@@ -74,13 +74,6 @@ def test_twin_of_a_generated_page_holds_what_was_generated(
     assert published == expected
 
 
-def test_the_generated_twins_hold_the_reference_and_the_glossary(
-    site: Path,
-) -> None:
-    assert "## attn.read { #attn-read }" in (site / "en/reference.md").read_text(encoding="utf-8")
-    assert "| 归一化 | normalise |" in (site / "glossary.md").read_text(encoding="utf-8")
-
-
 # --- the pages point to them ------------------------------------------------------------------
 
 

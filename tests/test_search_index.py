@@ -21,14 +21,6 @@ def test_each_language_has_its_own_index_of_its_own_pages(site: Path, parsed: Pa
             assert parsed.soup(site / url.lstrip("/") / "index.html").html["lang"] == language, url
 
 
-def test_full_text_views_and_the_404_page_are_not_indexed(site: Path) -> None:
-    urls = set(search_fragments(site))
-    assert not {url for url in urls if url.endswith(".md.html") or url.endswith(".py.html")}
-    assert "/404.html" not in urls
-    assert (site / "R36.md.html").exists()
-    assert (site / "404.html").exists()
-
-
 def test_only_the_article_is_indexed(site: Path, parsed: ParsedPages) -> None:
     # The header, navigation and footer repeat on every page: none of it is page text.
     fragment = search_fragments(site)["/en/R36/"]

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from mkdocs.exceptions import PluginError
 
-from coursesite.words import SCRIPTS, TABLES, Words, table
+from coursesite.words import SCRIPTS, Words, table
 from tests.constants import PREFIXES
 from tests.docs_pages import DOCS
 from tests.site import ParsedPages, build, copy_of_the_project
@@ -54,10 +54,6 @@ def mismatches(tables: Mapping[str, Mapping[str, Any]]) -> list[str]:
         if len({tuple(p) for p in placeholders.values()}) > 1:
             found.append(f"{key}: placeholders differ: {placeholders}")
     return found
-
-
-def test_every_language_of_the_site_has_a_table() -> None:
-    assert sorted(path.stem for path in TABLES.glob("*.yml")) == sorted(PREFIXES)
 
 
 def test_the_tables_have_the_same_keys_and_placeholders() -> None:
