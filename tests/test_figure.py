@@ -16,7 +16,7 @@ from mkdocs.exceptions import PluginError
 import attn
 from attn.figure import lesson_figure
 from attn.lesson import K, Q, V
-from coursesite.figure import CAPTION_CLASS, figure_html, number, render
+from coursesite.figure import CAPTION_CLASS, number, render
 from coursesite.words import Words
 from tests.constants import PREFIXES, STATE_ANCHORS, STATE_ORDER
 from tests.docs_pages import twin
@@ -153,23 +153,9 @@ def test_figure_numbers_are_computed_by_attn() -> None:
     np.testing.assert_array_equal(fig.matrices["column_sums_by_query"], [[1.0, 1.0, 1.0]])
 
 
-def test_changing_the_data_changes_the_figure() -> None:
-    other_v = [[5, 1], [0, 0], [3, 3]]
-    before = figure_html(lesson_figure(), "b2", "en")
-    after = figure_html(lesson_figure(V=other_v), "b2", "en")
-    assert before != after
-    expected = attn.read(Q, K, other_v).output.round(3)
-    assert f"{expected[0][0]:.3f}".rstrip("0") in after
-
-
 def test_a_page_without_the_state_headings_is_refused_naming_it() -> None:
     with pytest.raises(PluginError, match=r"^R37\.md asks for figure: r36-states, .*state-b0"):
         render("## Other { #other }\n", {"figure": "r36-states"})
-
-
-def test_a_state_without_its_caption_paragraph_is_refused_naming_the_page() -> None:
-    with pytest.raises(PluginError, match=r"^R37\.md .*state b3 has no caption paragraph"):
-        render(states_markdown(without="b3"), {"figure": "r36-states"})
 
 
 def test_each_figure_is_described_by_the_caption_of_its_own_section() -> None:
@@ -219,22 +205,6 @@ def test_the_figure_draws_the_products_with_their_factors(
         step = figure.select_one(".r36-product__step")
         assert step.get_text() == words["softmax"]
         assert step.find_parent(class_="r36-product").select_one("table")["data-matrix"] == "A"
-
-
-@pytest.mark.parametrize("locale", list(PREFIXES))
-def test_each_state_highlights_what_its_text_names(
-    site: Path, parsed: ParsedPages, locale: str
-) -> None:
-    _, figures = built_figures(site, parsed, locale)
-    marked = {f["data-state"]: highlighted_rows(f) for f in figures}
-    # One query's row carried through (b0 its scores, b2 and b3 on to its output), then every
-    # row of A; the keys and values are never one query's.
-    assert marked == {
-        "b0": {"Q": [0], "KT": [], "S": [0], "A": [], "V": [], "Y": []},
-        "b2": {"Q": [0], "KT": [], "S": [0], "A": [0], "V": [], "Y": [0]},
-        "b3": {"Q": [1], "KT": [], "S": [1], "A": [1], "V": [], "Y": [1]},
-        "b1": {"Q": [], "KT": [], "S": [], "A": [0, 1], "A_by_query": [], "V": [], "Y": []},
-    }
 
 
 @pytest.mark.parametrize("locale", list(PREFIXES))
@@ -302,14 +272,6 @@ def test_raw_markdown_prints_each_states_highlighted_numbers(locale: str, key: s
                 f"R36.{locale}.md state {key}: {mark.matrix} row {i + 1} {row} is not printed "
                 f"by then"
             )
-
-
-def test_a_page_with_the_state_headings_that_does_not_ask_gets_no_figure() -> None:
-    text = states_markdown()
-    assert "<figure" not in render(text, {})
-    # The same headings do get the figure once the page asks for it.
-    asked = BeautifulSoup(render(text, {"figure": "r36-states"}), "html.parser")
-    assert len(asked.select("figure.r36-figure")) == len(STATE_ORDER)
 
 
 def test_a_page_asking_for_an_unknown_figure_is_refused() -> None:

@@ -40,7 +40,6 @@ def has_generated_parts(name: str) -> bool:
     return MARKER in twin(name, "zh").read_text(encoding="utf-8")
 
 
-PLAIN = [n for n in page_names() if not has_generated_parts(n)]
 GENERATED = [n for n in page_names() if has_generated_parts(n)]
 
 
@@ -50,14 +49,6 @@ def git_head(format: str) -> str | None:
 
 
 # --- the twins --------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(("locale", "prefix"), PREFIXES.items())
-@pytest.mark.parametrize("name", PLAIN)
-def test_twin_is_the_pages_source_byte_for_byte(
-    site: Path, name: str, locale: str, prefix: str
-) -> None:
-    assert (site / f"{prefix}{name}.md").read_bytes() == twin(name, locale).read_bytes()
 
 
 @pytest.mark.parametrize(("locale", "prefix"), PREFIXES.items())
