@@ -8,7 +8,6 @@ from typing import Any
 from mkdocs.utils.yaml import yaml_load
 
 from attn.figure import lesson_figure
-from coursesite.content.lessons import lesson_paths
 from tests.docs_pages import ROOT
 
 # MkDocs' own loader: mkdocs.yml reads SITE_URL and REPO_URL with its !ENV tag.
@@ -18,11 +17,6 @@ CONFIG: dict[str, Any] = yaml_load((ROOT / "mkdocs.yml").read_text(encoding="utf
 PREFIXES: dict[str, str] = {
     entry["lang"]: entry["folder"] for entry in CONFIG["extra"]["languages"]
 }
-
-#: The course's lessons (``R36``, …) in the nav's order; the tests that add a lesson to a copy of
-#: the project add the one after the last, whatever lessons the course has by then.
-LESSONS: list[str] = [path.removesuffix(".md") for path in lesson_paths(CONFIG["nav"])]
-NEXT_LESSON = f"R{max(int(name[1:]) for name in LESSONS) + 1}"
 
 #: The pages a browser test of what words cannot change runs on (copying, printing, following
 #: links, the palette, JavaScript off, the other page kinds under the policy): the Chinese ones.

@@ -29,7 +29,7 @@ from coursesite.content.generated import Sources
 from coursesite.git import git
 from tests.constants import PREFIXES
 from tests.docs_pages import ROOT
-from tests.site import ParsedPages, build, copy_of_the_project
+from tests.site import ParsedPages
 
 ARCHIVE = "originals.zip"
 RUNNER = ["README.md", "pytest.ini", "conftest.py", "pyproject.toml", "LICENSE"]
@@ -258,15 +258,6 @@ def test_a_source_the_archive_cannot_hold_stops_the_build(
     (tmp_path / "zh" / "page.md").write_bytes(source)
     with pytest.raises(PluginError, match=why):
         originals_zip(tmp_path, {"zh": ""}, Sources({}), ROOT)
-
-
-def test_the_build_stops_on_a_page_it_cannot_fill_naming_the_page(tmp_path: Path) -> None:
-    config = copy_of_the_project(tmp_path / "project")
-    with (config.parent / "docs" / "en" / "lecture.md").open("a", encoding="utf-8") as page:
-        page.write("\n<!-- generated: nothing-such -->\n")
-    done = build(tmp_path / "site", config)
-    assert done.returncode != 0
-    assert "docs/en/lecture.md: unknown generated content 'nothing-such'" in done.stderr
 
 
 def test_the_archive_is_a_zip_of_its_own_files(tmp_path: Path) -> None:

@@ -13,10 +13,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser import Tab, loaded, shown_state
 from tests.constants import ONE_LANGUAGE, PREFIXES
-from tests.docs_pages import ROOT
 from tests.site import NOT_FOUND
-
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
 
 @pytest.mark.parametrize(

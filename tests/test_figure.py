@@ -16,11 +16,11 @@ from mkdocs.exceptions import PluginError
 import attn
 from attn.figure import lesson_figure
 from attn.lesson import K, Q, V
-from coursesite.figure import CAPTION_CLASS, FIGURE_KEY, figure_html, number, render
+from coursesite.figure import CAPTION_CLASS, number, render
 from coursesite.words import Words
 from tests.constants import PREFIXES, STATE_ANCHORS, STATE_ORDER
-from tests.docs_pages import built_page, page_names, twin
-from tests.markdown_parts import FENCE, front_matter
+from tests.docs_pages import twin
+from tests.markdown_parts import FENCE
 from tests.site import ParsedPages, search_fragments
 
 
@@ -135,11 +135,6 @@ def caption_of(page: BeautifulSoup, figure: Tag) -> str:
     return str(paragraph.get_text())
 
 
-def declares_the_figure(name: str) -> bool:
-    """Whether page ``name``'s Chinese source asks for a figure in its front matter."""
-    return FIGURE_KEY in front_matter(twin(name, "zh").read_text(encoding="utf-8"))
-
-
 @pytest.mark.parametrize("locale", list(PREFIXES))
 def test_states_follow_the_lessons_order(locale: str) -> None:
     # STATE_ORDER is the figure's order (b0, b2, b3, b1): the lesson's text takes them so too.
@@ -158,23 +153,9 @@ def test_figure_numbers_are_computed_by_attn() -> None:
     np.testing.assert_array_equal(fig.matrices["column_sums_by_query"], [[1.0, 1.0, 1.0]])
 
 
-def test_changing_the_data_changes_the_figure() -> None:
-    other_v = [[5, 1], [0, 0], [3, 3]]
-    before = figure_html(lesson_figure(), "b2", "en")
-    after = figure_html(lesson_figure(V=other_v), "b2", "en")
-    assert before != after
-    expected = attn.read(Q, K, other_v).output.round(3)
-    assert f"{expected[0][0]:.3f}".rstrip("0") in after
-
-
 def test_a_page_without_the_state_headings_is_refused_naming_it() -> None:
     with pytest.raises(PluginError, match=r"^R37\.md asks for figure: r36-states, .*state-b0"):
         render("## Other { #other }\n", {"figure": "r36-states"})
-
-
-def test_a_state_without_its_caption_paragraph_is_refused_naming_the_page() -> None:
-    with pytest.raises(PluginError, match=r"^R37\.md .*state b3 has no caption paragraph"):
-        render(states_markdown(without="b3"), {"figure": "r36-states"})
 
 
 def test_each_figure_is_described_by_the_caption_of_its_own_section() -> None:
@@ -224,22 +205,6 @@ def test_the_figure_draws_the_products_with_their_factors(
         step = figure.select_one(".r36-product__step")
         assert step.get_text() == words["softmax"]
         assert step.find_parent(class_="r36-product").select_one("table")["data-matrix"] == "A"
-
-
-@pytest.mark.parametrize("locale", list(PREFIXES))
-def test_each_state_highlights_what_its_text_names(
-    site: Path, parsed: ParsedPages, locale: str
-) -> None:
-    _, figures = built_figures(site, parsed, locale)
-    marked = {f["data-state"]: highlighted_rows(f) for f in figures}
-    # One query's row carried through (b0 its scores, b2 and b3 on to its output), then every
-    # row of A; the keys and values are never one query's.
-    assert marked == {
-        "b0": {"Q": [0], "KT": [], "S": [0], "A": [], "V": [], "Y": []},
-        "b2": {"Q": [0], "KT": [], "S": [0], "A": [0], "V": [], "Y": [0]},
-        "b3": {"Q": [1], "KT": [], "S": [1], "A": [1], "V": [], "Y": [1]},
-        "b1": {"Q": [], "KT": [], "S": [], "A": [0, 1], "A_by_query": [], "V": [], "Y": []},
-    }
 
 
 @pytest.mark.parametrize("locale", list(PREFIXES))
@@ -309,29 +274,6 @@ def test_raw_markdown_prints_each_states_highlighted_numbers(locale: str, key: s
             )
 
 
-@pytest.mark.parametrize("prefix", PREFIXES.values())
-@pytest.mark.parametrize("name", page_names())
-def test_a_page_has_the_figure_exactly_when_it_asks_for_it(
-    site: Path, parsed: ParsedPages, prefix: str, name: str
-) -> None:
-    figures = parsed.soup(site / prefix / built_page(name)).select("figure.r36-figure")
-    assert bool(figures) == declares_the_figure(name), name
-
-
-def test_r36_asks_for_its_figure_in_both_languages() -> None:
-    for locale in PREFIXES:
-        meta = front_matter(twin("R36", locale).read_text(encoding="utf-8"))
-        assert meta.get(FIGURE_KEY) == "r36-states", f"R36.{locale}.md"
-
-
-def test_a_page_with_the_state_headings_that_does_not_ask_gets_no_figure() -> None:
-    text = states_markdown()
-    assert "<figure" not in render(text, {})
-    # The same headings do get the figure once the page asks for it.
-    asked = BeautifulSoup(render(text, {"figure": "r36-states"}), "html.parser")
-    assert len(asked.select("figure.r36-figure")) == len(STATE_ORDER)
-
-
 def test_a_page_asking_for_an_unknown_figure_is_refused() -> None:
     with pytest.raises(PluginError, match=r"R37\.md: .*figure: 'r37-masks'.*r36-states"):
         render(states_markdown(), {"figure": "r37-masks"})
@@ -354,13 +296,6 @@ def test_search_indexes_the_states_text_not_their_figures(site: Path, parsed: Pa
         for word in ("softmax", "KT"):
             assert Words(locale, "figure")[word] not in text, "the figures are indexed"
         assert "attn.scores(Q, K)" in text, "the states' doctests are indexed"
-
-
-@pytest.mark.parametrize("locale", list(PREFIXES))
-def test_each_state_has_its_caption_right_under_its_heading(locale: str) -> None:
-    text = twin("R36", locale).read_text(encoding="utf-8")
-    assert list(markdown_captions(text)) == STATE_ORDER
-    assert text.count(f"{{ .{CAPTION_CLASS} }}") == len(STATE_ORDER)
 
 
 @pytest.mark.parametrize("locale", list(PREFIXES))

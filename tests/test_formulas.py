@@ -26,19 +26,6 @@ def dollar_formulas(markdown: str) -> list[str]:
     return [f.strip("$") for f in DOLLARS.findall(CODE.sub("", markdown))]
 
 
-@pytest.mark.parametrize("prefix", PREFIXES.values())
-@pytest.mark.parametrize("name", page_names())
-def test_no_formula_is_left_as_latex_text(
-    site: Path, parsed: ParsedPages, name: str, prefix: str
-) -> None:
-    article = parsed.soup(site / prefix / built_page(name)).select_one("article")
-    strings = article.find_all(string=True)
-    text = "".join(s for s in strings if not s.find_parent(["pre", "code", "annotation"]))
-    assert "\\(" not in text, f"{prefix}{built_page(name)}"
-    assert "\\[" not in text, f"{prefix}{built_page(name)}"
-    assert all(f.find("math") for f in article.select(".arithmatex"))
-
-
 @pytest.mark.parametrize(("locale", "prefix"), PREFIXES.items())
 @pytest.mark.parametrize("name", page_names())
 def test_every_formula_is_mathml_keeping_its_latex(

@@ -8,10 +8,9 @@ import pytest
 from bs4 import BeautifulSoup
 from playwright.sync_api import Browser, expect
 
-from coursesite.agents.full_text import full_text_html
 from tests.browser import Tab, watched_page
-from tests.constants import PREFIXES, STATE_ANCHORS
-from tests.docs_pages import DOCS, SEED, address, built_page, page_names, twin
+from tests.constants import PREFIXES
+from tests.docs_pages import DOCS, SEED, address, page_names, twin
 from tests.markdown_parts import FENCE, IDS, body
 from tests.site import ParsedPages
 
@@ -70,34 +69,11 @@ def test_english_view_opens_with_the_translation(site: Path, parsed: ParsedPages
     assert "hand it to an agent" in view.select_one("header p").get_text()
 
 
-@pytest.mark.parametrize("prefix", PREFIXES.values())
-@pytest.mark.parametrize("state", STATE_ANCHORS)
-def test_state_anchors_land_on_the_line_where_the_state_begins(
-    site: Path, parsed: ParsedPages, prefix: str, state: str
-) -> None:
-    assert anchor_line(view_of(site, parsed, prefix, "R36"), state) == f'<span id="{state}"></span>'
-
-
 def anchor_line(view: BeautifulSoup, anchor: str) -> str:
     """Return the source line the view's anchor ``anchor`` stands on."""
     found = view.select_one("pre#source").find(id=anchor)
     assert found is not None, f"the view has no anchor {anchor}"
     return "".join(str(s) for s in found.next_siblings if isinstance(s, str)).split("\n")[0]
-
-
-def test_a_view_keeps_the_anchors_of_any_page_not_only_r36s() -> None:
-    source = (
-        '# R37 · Masks { #r37 }\n\n<span id="r37-m1"></span>\n\n## Step m1 { #step-m1 }\n\n'
-        '```md\n<span id="in-code"></span>\n```\n'
-    )
-    view = BeautifulSoup(
-        full_text_html(source, "R37.md", "en", "R37.html", "originals.zip"), "html.parser"
-    )
-    assert view.select_one("pre#source").get_text() == source
-    assert anchor_line(view, "r37-m1") == '<span id="r37-m1"></span>'
-    assert anchor_line(view, "step-m1") == "## Step m1 { #step-m1 }"
-    assert anchor_line(view, "r37") == "# R37 · Masks { #r37 }"
-    assert view.find(id="in-code") is None, "a code block's text sets no anchor"
 
 
 @pytest.mark.parametrize(("locale", "prefix"), PREFIXES.items())
@@ -111,18 +87,6 @@ def test_every_anchor_the_page_sets_is_an_anchor_of_its_view(
     view = view_of(site, parsed, prefix, name)
     for anchor in set_by_the_page:
         assert anchor in anchor_line(view, anchor), f"{name}.{locale}.md: {anchor}"
-
-
-@pytest.mark.parametrize("prefix", PREFIXES.values())
-@pytest.mark.parametrize("name", page_names())
-def test_the_pages_view_markdown_action_leads_to_the_view(
-    site: Path, parsed: ParsedPages, prefix: str, name: str
-) -> None:
-    view, raw = parsed.soup(site / prefix / built_page(name)).select(".md-twin a")
-    up = "" if name == "index" else "../"  # from the page's folder
-    assert view["href"] == f"{up}{name}.md.html"
-    # The raw file, one click from the page too.
-    assert (raw["href"], raw["type"], raw.get_text()) == (f"{up}{name}.md", "text/markdown", ".md")
 
 
 @pytest.mark.parametrize("prefix", PREFIXES.values())

@@ -40,7 +40,6 @@ def has_generated_parts(name: str) -> bool:
     return MARKER in twin(name, "zh").read_text(encoding="utf-8")
 
 
-PLAIN = [n for n in page_names() if not has_generated_parts(n)]
 GENERATED = [n for n in page_names() if has_generated_parts(n)]
 
 
@@ -50,14 +49,6 @@ def git_head(format: str) -> str | None:
 
 
 # --- the twins --------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(("locale", "prefix"), PREFIXES.items())
-@pytest.mark.parametrize("name", PLAIN)
-def test_twin_is_the_pages_source_byte_for_byte(
-    site: Path, name: str, locale: str, prefix: str
-) -> None:
-    assert (site / f"{prefix}{name}.md").read_bytes() == twin(name, locale).read_bytes()
 
 
 @pytest.mark.parametrize(("locale", "prefix"), PREFIXES.items())
@@ -72,13 +63,6 @@ def test_twin_of_a_generated_page_holds_what_was_generated(
     assert MARKER not in published
     assert len(published) > len(source)
     assert published == expected
-
-
-def test_the_generated_twins_hold_the_reference_and_the_glossary(
-    site: Path,
-) -> None:
-    assert "## attn.read { #attn-read }" in (site / "en/reference.md").read_text(encoding="utf-8")
-    assert "| 归一化 | normalise |" in (site / "glossary.md").read_text(encoding="utf-8")
 
 
 # --- the pages point to them ------------------------------------------------------------------

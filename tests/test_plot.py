@@ -97,11 +97,8 @@ def test_the_alt_text_names_exactly_the_changed_cells(
 
 
 def test_the_lab_changes_read_as_the_lab_says(drawn: dict[tuple[str, str], Heatmaps]) -> None:
-    """Changing query 2 changes row 2 only; changing V changes no weight."""
-    assert drawn["query 2", "en"].alt.endswith(
-        "Row 1 is unchanged. Row 2 changes: source 1: 0.155 → 0.063, "
-        "source 2: 0.422 → 0.468, source 3: 0.422 → 0.468."
-    )
+    """Changing query 2 changes row 2 only (in English: attn/plot.py's example); changing V
+    changes no weight."""
     assert "第 1 行不变。第 2 行改变：来源 1：0.155 → 0.063，" in drawn["query 2", "zh"].alt
     assert drawn["V", "en"].alt.endswith("before and after changing only V. No weight changes.")
     assert drawn["V", "zh"].alt.endswith(

@@ -17,30 +17,14 @@ from coursesite.search.index import write_search_index
 from tests.axe import COLOUR_RULES, axe_violations
 from tests.browser import Tab, serving, watched_page
 from tests.constants import PREFIXES
-from tests.site import search_fragments
+from tests.search import FIXTURE_URL, QUERIES, answered, found, opened
 from tests.validator import validate_markup
 
-#: A page of the test site only: it holds 归, 一, 化 and 形, 状, but each in other words.
-FIXTURE_URL = "search-fixture.html"
+#: The page at FIXTURE_URL (tests/search.py).
 FIXTURE = """<!doctype html><html lang="zh"><head><meta charset="utf-8"><title>对照页</title></head>
 <body><article><div data-pagefind-body lang="zh"><h1>检索对照页</h1>
 <p>回归的模型，统一的标准，变化很大；形式多样，状态良好。</p></div>
 </article></body></html>"""
-
-#: (language, query, a page it must find), as a reader types them.
-QUERIES = [
-    ("zh", "归一化", "R36/"),
-    ("zh", "形状表", "lecture/"),
-    ("zh", "分数表", "R36/"),
-    ("zh", '"归一化"', "R36/"),
-    ("zh", "“归一化”", "R36/"),
-    ("zh", "对照页", FIXTURE_URL),
-    ("en", "normalise", "en/R36/"),
-    ("en", "attention", "en/"),
-    ("en", '"score table"', "en/R36/"),
-    ("en", "d_k", "en/R36/"),
-]
-
 
 #: Words of the Chinese pages (R36's title) that no English page holds.
 OTHER_LANGUAGE_ONLY = "很多次"
@@ -70,29 +54,6 @@ def search_url(search_site: Path) -> Iterator[str]:
     headers, its policy among them: test_security_headers.py)."""
     with serving(search_site) as url:
         yield url
-
-
-def found(page: Page, query: str) -> list[str]:
-    """Type ``query`` into the open dialog; return the URLs of the pages it lists."""
-    field = page.locator("dialog.site-search input[type=search]")
-    field.fill(query)
-    answered(page, query)
-    return page.eval_on_selector_all(".site-search__page", "links => links.map(a => a.href)")
-
-
-def answered(page: Page, query: str) -> None:
-    """Wait until the dialog shows its answer to ``query`` (checked every frame: an
-    ``expect`` polls ever more slowly, and waits up to a second past the answer)."""
-    page.wait_for_function(
-        "q => document.querySelector('dialog.site-search')?.dataset.answered === q",
-        arg=query.strip(),
-        timeout=10_000,
-    )
-
-
-def opened(page: Page) -> None:
-    page.locator("[data-site-search]").click()
-    expect(page.locator("dialog.site-search input[type=search]")).to_be_focused()
 
 
 @pytest.mark.parametrize("language", PREFIXES)
@@ -204,14 +165,6 @@ def dialog_document(page: Page) -> str:
         f'<!doctype html><html lang="{language}"><head><meta charset="utf-8">'
         f"<title>search</title></head><body>{dialog}</body></html>"
     )
-
-
-def test_the_offer_tests_query_is_in_chinese_pages_only(search_site: Path) -> None:
-    fragments = search_fragments(search_site).values()
-    assert [f for f in fragments if f["language"] == "zh" and OTHER_LANGUAGE_ONLY in f["content"]]
-    assert not [
-        f for f in fragments if f["language"] == "en" and OTHER_LANGUAGE_ONLY in f["content"]
-    ]
 
 
 def test_results_are_right_under_a_sub_path(tab: Tab, search_site: Path) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from coursesite.search.index import FOLDER, indexed_text, write_search_index
+from coursesite.search.index import FOLDER, write_search_index
 from tests.constants import PREFIXES
 from tests.docs_pages import ROOT, address, notebook_names, page_names
 from tests.site import ParsedPages, bundle_fragments, search_fragments
@@ -19,14 +19,6 @@ def test_each_language_has_its_own_index_of_its_own_pages(site: Path, parsed: Pa
         assert urls == {f"/{prefix}{address(name)}" for name in names}
         for url in urls:
             assert parsed.soup(site / url.lstrip("/") / "index.html").html["lang"] == language, url
-
-
-def test_full_text_views_and_the_404_page_are_not_indexed(site: Path) -> None:
-    urls = set(search_fragments(site))
-    assert not {url for url in urls if url.endswith(".md.html") or url.endswith(".py.html")}
-    assert "/404.html" not in urls
-    assert (site / "R36.md.html").exists()
-    assert (site / "404.html").exists()
 
 
 def test_only_the_article_is_indexed(site: Path, parsed: ParsedPages) -> None:
@@ -43,11 +35,6 @@ def test_only_the_article_is_indexed(site: Path, parsed: ParsedPages) -> None:
         parsed.soup(site / "en/R36/index.html").select_one("article h1").get_text().rstrip("¶")
     )
     assert fragment["meta"]["title"] == heading, "the title, without its permalink"
-
-
-def test_chinese_is_indexed_one_character_a_word() -> None:
-    assert indexed_text("<p>归一化</p>") == "<p>归\u200b一\u200b化</p>"
-    assert indexed_text("<code>d_k</code>, 形") == "<code>d_k</code>, 形"
 
 
 def test_nothing_of_materials_search_is_built(site: Path) -> None:

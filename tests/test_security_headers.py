@@ -21,8 +21,8 @@ from tests.browser import Tab, loaded
 from tests.constants import ONE_LANGUAGE, PREFIXES
 from tests.docs_pages import DOCS
 from tests.runtime import Runtime, observatory
+from tests.search import QUERIES, found, opened
 from tests.site import MISSING_PAGE, a_file_of_each_kind
-from tests.test_search_browser import QUERIES, found, opened
 
 #: Page kinds no other browser test loads at their own URL: the 404 page and a page's and the
 #: lab's full-text views (in Chinese: ``ONE_LANGUAGE``).

@@ -61,21 +61,6 @@ def test_missing_keys_are_added_and_the_others_kept(
     ]
 
 
-def test_a_stale_stamp_is_replaced_saying_both_hashes(
-    docs: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    old = "0" * 64
-    page = docs / "en" / "R37.md"
-    page.write_text(
-        f"---\ntranslated_from: ../zh/R37.md\nsource_sha256: {old}\n---\n" + ENGLISH, "utf-8"
-    )
-    new = sha256(docs / "zh" / "R37.md")
-    assert stamp_says(capsys) == (
-        f"docs/en/R37.md: source_sha256 set to {new[:12]}… (was {old[:12]}…)\n"
-    )
-    assert front_matter(page.read_text(encoding="utf-8"))["source_sha256"] == new
-
-
 def test_a_current_page_is_left_as_it_is_and_says_so(
     docs: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
