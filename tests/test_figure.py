@@ -11,12 +11,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 from bs4 import BeautifulSoup, Tag
+from markdown.serializers import to_html_string
 from mkdocs.exceptions import PluginError
 
 import attn
 from attn.figure import lesson_figure
 from attn.lesson import K, Q, V
-from coursesite.figure import CAPTION_CLASS, FIGURE_KEY, figure_html, number, render
+from coursesite.figure import CAPTION_CLASS, FIGURE_KEY, figure_element, number, render
 from coursesite.words import Words
 from tests.constants import PREFIXES, STATE_ANCHORS, STATE_ORDER
 from tests.docs_pages import built_page, page_names, twin
@@ -160,8 +161,10 @@ def test_figure_numbers_are_computed_by_attn() -> None:
 
 def test_changing_the_data_changes_the_figure() -> None:
     other_v = [[5, 1], [0, 0], [3, 3]]
-    before = figure_html(lesson_figure(), "b2", "en")
-    after = figure_html(lesson_figure(V=other_v), "b2", "en")
+    before, after = (
+        to_html_string(figure_element(fig, fig.state("b2"), "en", "c"))
+        for fig in (lesson_figure(), lesson_figure(V=other_v))
+    )
     assert before != after
     expected = attn.read(Q, K, other_v).output.round(3)
     assert f"{expected[0][0]:.3f}".rstrip("0") in after
