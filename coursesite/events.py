@@ -38,9 +38,8 @@ BUILD = "coursesite_build"
 
 @dataclass
 class Build:
-    """What one build's parts share: the pages' sources, each filled once for the page, its
-    twin and ``originals.zip``; that archive; the agents' listing; the assets published; the
-    figure's Markdown extension."""
+    """What one build's parts share; each of its sources is filled once, for the page, its twin
+    and ``originals.zip``."""
 
     sources: Sources
     archive: bytes | None = None
