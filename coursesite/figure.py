@@ -97,13 +97,12 @@ class Figures(Extension):
     def extendMarkdown(self, md: Markdown) -> None:
         md.treeprocessors.register(Insert(md, self), "coursesite_figure", PRIORITY)
 
-    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+    def on_config(self, config: MkDocsConfig) -> None:
         """Note the build's language and be one of its Markdown extensions: MkDocs hands
         ``markdown_extensions`` to Python-Markdown, whose ``extensions`` take an extension
         object as well as a name."""
         self.locale = language(config)
         config.markdown_extensions.append(self)  # type: ignore[arg-type]  # typed as names
-        return config
 
     def note_page(self, page: Page, config: MkDocsConfig) -> None:
         """Note the front matter of the page about to be rendered (MkDocs has read it into

@@ -141,7 +141,7 @@ def without_mkdocs_jupyter_extras(html: str) -> str:
     return replaced(notebook, edits)
 
 
-def with_explicit_ids(html: str, under_title: str = "") -> tuple[str, TableOfContents]:
+def with_explicit_ids(html: str, under_title: str) -> tuple[str, TableOfContents]:
     """Give each heading the id written in it (``<a id="...">``) and a permalink as on the
     site's other pages, in place of nbconvert's, and put ``under_title`` after the first
     ``<h1>``; return the HTML and its table of contents, made as MkDocs makes a page's.
