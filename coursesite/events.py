@@ -38,9 +38,8 @@ BUILD = "coursesite_build"
 
 @dataclass
 class Build:
-    """What one build's parts share: the pages' sources, each filled once for the page, its
-    twin and ``originals.zip``; that archive; the agents' listing; the assets published; the
-    figure's Markdown extension."""
+    """What one build's parts share; each of its sources is filled once, for the page, its twin
+    and ``originals.zip``."""
 
     sources: Sources
     archive: bytes | None = None
@@ -82,7 +81,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     # The figure and explorable the page asks for (front matter), told to their extension.
-    built(config).figures.on_page_markdown(markdown, page, config, files)
+    built(config).figures.note_page(page, config)
     # Glossary, attn reference and lessons, in the build's language, filled once a source.
     return generated.on_page_markdown(markdown, page, config, built(config).sources)
 

@@ -47,11 +47,9 @@ from xml.etree.ElementTree import Element, SubElement
 
 from markdown import Markdown
 from markdown.extensions import Extension
-from markdown.serializers import to_html_string
 from markdown.treeprocessors import Treeprocessor
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
-from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
 from attn.figure import Figure, State, lesson_figure, query_turns
@@ -99,21 +97,17 @@ class Figures(Extension):
     def extendMarkdown(self, md: Markdown) -> None:
         md.treeprocessors.register(Insert(md, self), "coursesite_figure", PRIORITY)
 
-    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+    def on_config(self, config: MkDocsConfig) -> None:
         """Note the build's language and be one of its Markdown extensions: MkDocs hands
         ``markdown_extensions`` to Python-Markdown, whose ``extensions`` take an extension
         object as well as a name."""
         self.locale = language(config)
         config.markdown_extensions.append(self)  # type: ignore[arg-type]  # typed as names
-        return config
 
-    def on_page_markdown(
-        self, markdown: str, page: Page, config: MkDocsConfig, files: Files
-    ) -> str:
+    def note_page(self, page: Page, config: MkDocsConfig) -> None:
         """Note the front matter of the page about to be rendered (MkDocs has read it into
-        ``page.meta`` by this event); leave its Markdown as it is."""
+        ``page.meta`` by its ``on_page_markdown``)."""
         self.meta, self.where = page.meta, source_name(page, config)
-        return markdown
 
 
 class Insert(Treeprocessor):
@@ -308,18 +302,6 @@ def figure_element(fig: Figure, state: State, locale: str, caption_id: str) -> E
     return figure
 
 
-def figure_html(fig: Figure, key: str, locale: str, caption_id: str = "c") -> str:
-    """Return state ``key``'s figure as HTML, as a page holds it.
-
-    >>> html = figure_html(lesson_figure(), "b0", "en", "figure-b0-caption")
-    >>> 'aria-describedby="figure-b0-caption"' in html
-    True
-    >>> html.count('class="is-highlighted"')  # row 1 of Q and of S, bold and outlined
-    2
-    """
-    return to_html_string(figure_element(fig, fig.state(key), locale, caption_id))
-
-
 def add_explorable(root: Element, name: str, data: dict[str, Any]) -> None:
     r"""Put ``data`` in the page as the JSON island ``name``, right after the paragraph of
     class ``{name}-caption``, wherever it is in the tree.
@@ -329,22 +311,15 @@ def add_explorable(root: Element, name: str, data: dict[str, Any]) -> None:
     ...
     mkdocs.exceptions.PluginError: R37.md asks for explore: r36-explore, but the page has no paragraph of class r36-explore-caption for its explorable
     """
-    found = next(
-        (
-            (parent, i, el)
-            for parent in root.iter()
-            for i, el in enumerate(parent)
-            if is_paragraph(el, f"{name}-caption")
-        ),
-        None,
-    )
-    if found is None:
-        raise ValueError(f"the page has no paragraph of class {name}-caption for its explorable")
-    parent, i, paragraph = found
-    # The island is the script's text as it stands (a serializer writes a script's text
-    # unescaped): "<" escaped in the JSON, so that it cannot end the element.
-    island = json.dumps(data, separators=(",", ":")).replace("<", "\\u003c")
-    script = Element("script", {"type": "application/json", "id": name})
-    script.text, script.tail = island, paragraph.tail
-    paragraph.tail = "\n"
-    parent.insert(i + 1, script)
+    for parent in root.iter():
+        for i, paragraph in enumerate(parent):
+            if is_paragraph(paragraph, f"{name}-caption"):
+                # The island is the script's text as it stands (a serializer writes a script's
+                # text unescaped): "<" escaped in the JSON, so that it cannot end the element.
+                island = json.dumps(data, separators=(",", ":")).replace("<", "\\u003c")
+                script = Element("script", {"type": "application/json", "id": name})
+                script.text, script.tail = island, paragraph.tail
+                paragraph.tail = "\n"
+                parent.insert(i + 1, script)
+                return
+    raise ValueError(f"the page has no paragraph of class {name}-caption for its explorable")

@@ -51,7 +51,6 @@ class Finder(HTMLParser):
         self.lines = [0, *accumulate(len(line) + 1 for line in text.split("\n"))]
 
     def here(self) -> int:
-        """Return where the tag being parsed starts in the text."""
         line, column = self.getpos()
         return self.lines[line - 1] + column
 

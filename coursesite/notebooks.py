@@ -14,10 +14,6 @@ pages, and failing the build, naming the notebook, whenever the page is not what
   in the notebook's language); fails when a cell wrote to stderr (a warning).
 
 Beside each page's folder: its source (``coursesite/agents/twins.py``) and a ``.ipynb`` made of it.
-
->>> page = '<h1 id="x">LAB <a id="lab"></a><a class="anchor-link" href="#x">¶</a></h1><p>$a$</p>'
->>> marked_formulas(with_explicit_ids(page)[0])
-'<h1 id="lab">LAB<a class="headerlink" href="#lab" title="Permanent link">¶</a></h1><p><span class="arithmatex">\\(a\\)</span></p>'
 """
 
 from __future__ import annotations
@@ -26,7 +22,6 @@ import base64
 import html as html_lib
 import posixpath
 import re
-from collections.abc import Callable
 from urllib.parse import quote, urlsplit
 
 import jupytext
@@ -56,11 +51,7 @@ FORMULA = re.compile(r"\$\$(?P<display>[^<]+?)\$\$|\$(?P<inline>[^$\n<]+?)\$")
 
 
 def ipynb_uri(src_uri: str) -> str:
-    """Return where the ``.ipynb`` of the notebook at ``src_uri`` goes: beside its source.
-
-    >>> ipynb_uri("lab/LAB-02.py")
-    'lab/LAB-02.ipynb'
-    """
+    """Return where the ``.ipynb`` of the notebook at ``src_uri`` goes: beside its source."""
     return posixpath.splitext(src_uri)[0] + ".ipynb"
 
 
@@ -93,9 +84,7 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
             said = text(html[warned[0].inner : warned[0].close]).strip() if warned else ""
             raise ValueError(f"a cell wrote to stderr (a warning): {said or 'see the notebook'}")
         html, toc = with_explicit_ids(html, f'<p class="lab-downloads">{link}</p>')
-        html = links_resolved(
-            marked_formulas(html), lambda path, at: page_url(path, at, page, files)
-        )
+        html = links_resolved(marked_formulas(html), page, files)
         html = with_figure_text(html)
     except ValueError as error:
         raise PluginError(f"{source_name(page, config)}: {error}") from None
@@ -152,7 +141,7 @@ def without_mkdocs_jupyter_extras(html: str) -> str:
     return replaced(notebook, edits)
 
 
-def with_explicit_ids(html: str, under_title: str = "") -> tuple[str, TableOfContents]:
+def with_explicit_ids(html: str, under_title: str) -> tuple[str, TableOfContents]:
     """Give each heading the id written in it (``<a id="...">``) and a permalink as on the
     site's other pages, in place of nbconvert's, and put ``under_title`` after the first
     ``<h1>``; return the HTML and its table of contents, made as MkDocs makes a page's.
@@ -204,40 +193,26 @@ def marked_formulas(html: str) -> str:
     return replaced(html, ((s, e, FORMULA.sub(marked, html[s:e])) for s, e in runs))
 
 
-def links_resolved(html: str, resolve: Callable[[str, str], str | None]) -> str:
-    """Replace each relative link to a source with ``resolve(path, section)``; fail on one to
-    nothing (MkDocs checks the links of Markdown pages, not of a notebook's HTML).
-
-    >>> page = '<a href="../R36.md#r36-b3">R36</a> <a href="https://example.org/a.md">x</a>'
-    >>> links_resolved(page, lambda *link: {("../R36.md", "r36-b3"): "../R36/"}.get(link))
-    '<a href="../R36/#r36-b3">R36</a> <a href="https://example.org/a.md">x</a>'
-    """
+def links_resolved(html: str, page: Page, files: Files) -> str:
+    """Point each relative link to a source at its page, relative to ``page``; fail on one to
+    no page, or to a section its source (its Markdown, not HTML) does not set: ``{ #id }`` or
+    ``id="id"``, as the site's pages set every id a link may name, in both languages. MkDocs
+    checks the links of Markdown pages, not of a notebook's HTML."""
     edits = []
     for link in elements(html, "a"):
         href = link.attrs.get("href") or ""
         path, hashed, section = href.partition("#")
         if path.startswith("/") or urlsplit(path).scheme or not path.endswith((".md", ".py")):
             continue
-        url = resolve(path, section)
-        if url is None:
+        source = posixpath.normpath(posixpath.join(posixpath.dirname(page.file.src_uri), path))
+        found = files.get_file_from_path(source)
+        anchor = rf'\{{[^{{}}]*#{re.escape(section)}[\s}}]|id="{re.escape(section)}"'
+        if found is None or (section and not re.search(anchor, found.content_string)):
             raise ValueError(f"link to {href}: no such page or section")
+        url = found.url_relative_to(page.file)
         at = html.index(' href="', link.start, link.inner) + 7
         edits.append((at, html.index('"', at), html_lib.escape(url + hashed + section)))
     return replaced(html, edits)
-
-
-def page_url(path: str, section: str, page: Page, files: Files) -> str | None:
-    """Return the URL, relative to ``page``, of the page built from the source at ``path``, if
-    it has ``section`` (an id its source sets: ``{ #id }`` or ``id="id"``; the site's pages
-    set every id a link may name, in both languages), or None."""
-    target = posixpath.normpath(posixpath.join(posixpath.dirname(page.file.src_uri), path))
-    found = files.get_file_from_path(target)
-    if found is None:
-        return None
-    anchor = re.compile(rf'\{{[^{{}}]*#{re.escape(section)}[\s}}]|id="{re.escape(section)}"')
-    if section and not anchor.search(found.content_string):
-        return None
-    return found.url_relative_to(page.file)
 
 
 def with_figure_text(html: str) -> str:

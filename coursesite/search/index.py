@@ -41,8 +41,7 @@ from coursesite.markup import elements
 
 #: Where the index goes, under the site; ``search.js`` imports ``pagefind.js`` from there.
 FOLDER = "pagefind"
-HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
-HAN_RUN = re.compile(f"[{HAN}]{{2,}}")
+HAN_RUN = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]{2,}")
 #: ``_`` kept in words, so that ``d_k`` is one word as in the code; no heading's permalink ¶.
 OPTIONS = ["--include-characters", "_", "--exclude-selectors", ".headerlink", "--quiet"]
 
