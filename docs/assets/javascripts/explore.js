@@ -3,7 +3,7 @@
 // picks a setting and draws it.
 document$.subscribe(() => {
   const island = document.getElementById("r36-explore");
-  if (!island || document.querySelector(".r36-explore")) return;
+  if (!island) return;
   const { angles, lengths, values, settings } = JSON.parse(island.textContent);
   // The glossary's terms (docs/glossary.yml), in the page's words (docs/words/).
   const word = siteWords("explore");

@@ -4,7 +4,7 @@
 // state's text as current, and keeps the URL hash on the current state.
 document$.subscribe(() => {
   const figures = [...document.querySelectorAll("figure.r36-figure")];
-  if (figures.length < 2 || document.querySelector(".r36-stepper")) return;
+  if (figures.length < 2) return;
   const word = siteWords("stepper");
   const keys = figures.map((f) => f.dataset.state);
   const headings = keys.map((k) => document.getElementById(`state-${k}`));

@@ -27,8 +27,7 @@
       const part = (match[1] ?? match[2]).trim();
       if (!part) continue;
       if (match[1] !== undefined || HAN.test(part)) {
-        const tokens = part.match(/\p{Script=Han}|[^\s\p{Script=Han}]+/gu) ?? [];
-        if (tokens.length) phrases.push(`"${tokens.join(" ")}"`);
+        phrases.push(`"${part.match(/\p{Script=Han}|[^\s\p{Script=Han}]+/gu).join(" ")}"`);
       } else {
         words.push(part);
       }
