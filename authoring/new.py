@@ -140,7 +140,9 @@ def with_nav_entry(config: str, page: str) -> tuple[str, str]:
     yaml.preserve_quotes = True
     yaml.width = 4096
     loaded = yaml.load(config)
-    nav = loaded["nav"]
+    nav = loaded.get("nav") if isinstance(loaded, dict) else None
+    if not nav:
+        raise LessonError("mkdocs.yml has no nav to list the lesson in: add `nav:` with its pages")
     lessons = [
         (n, int(match.group("number")))
         for n, entry in enumerate(nav)
@@ -156,8 +158,10 @@ def with_nav_entry(config: str, page: str) -> tuple[str, str]:
     after = [(n, other) for n, other in lessons if other > number]
     if before:
         at, where = before[-1][0] + 1, f"after R{before[-1][1]}"
-    else:
+    elif after:
         at, where = after[0][0], f"before R{after[0][1]}"
+    else:  # the course's first lesson: last in the nav, after the pages it has
+        at, where = len(nav), "at the end of the nav"
     nav.insert(at, f"{page}.md")
     text = io.StringIO()
     yaml.dump(loaded, text)

@@ -37,9 +37,10 @@ log = logging.getLogger("mkdocs.coursesite.caches")
 def on_pre_build(config: MkDocsConfig) -> None:
     """Remove each entry cut short of what the build of ``config`` keeps, saying so."""
     removed = removed_unless(whole_template, compiled_folder(config).glob("*.cache"))
-    # mkdocs-jupyter's documented cache_dir, from the working folder, where it keeps it.
+    # mkdocs-jupyter's documented cache_dir, from the working folder, where it keeps its
+    # entries flat: its top level only, so a cache_dir set too wide removes nothing else.
     notebooks = Path(config.plugins["mkdocs-jupyter"].config["cache_dir"])
-    removed += removed_unless(whole_json, notebooks.rglob("*.json"))
+    removed += removed_unless(whole_json, notebooks.glob("*.json"))
     project = Path(config.config_file_path).parent
     for path in removed:
         shown = path.relative_to(project) if path.is_relative_to(project) else path

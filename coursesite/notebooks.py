@@ -28,7 +28,6 @@ import jupytext
 from markdown.extensions.toc import nest_toc_tokens
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import TableOfContents, get_toc
@@ -55,7 +54,6 @@ def ipynb_uri(src_uri: str) -> str:
     return posixpath.splitext(src_uri)[0] + ".ipynb"
 
 
-@event_priority(-50)  # after mkdocs-jupyter's own on_files made the notebook pages
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     """Put a ``.ipynb`` made from each notebook beside its page, without outputs: the notebook
     text promises one under the title, to run elsewhere."""
@@ -68,7 +66,6 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     return files
 
 
-@event_priority(10)  # before the formulas' step reads the $...$ it marks
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     """Make a notebook page read like the site's other pages (the module's docstring)."""
     if not page.file.src_uri.endswith(".py"):  # not a notebook
