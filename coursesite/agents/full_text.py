@@ -19,12 +19,9 @@ from html import escape
 from pathlib import PurePosixPath
 
 from coursesite.agents.headers import CONTENT_TYPES
+from coursesite.markup import elements
 from coursesite.words import Words
 
-#: An anchor line of the Markdown source, read line by line for the full-text view: an empty
-#: ``<span id="…">`` as authors write it (attr_list's ``{ #id }`` is only read on headings,
-#: ``HEADING_ID``); the view shows the source's text, so no HTML is parsed here.
-ANCHOR = re.compile(r'<span id="([^"\s<>]+)"></span>')
 #: A heading with an id in its attribute list: ``## State b0 { #state-b0 }``.
 HEADING_ID = re.compile(r"^#{1,6}\s.*\{[^{}]*?#([\w:.-]+)[^{}]*\}\s*$")
 #: A code fence's opening or closing line: what is inside sets no anchor.
@@ -81,11 +78,27 @@ def source_lines_html(text: str) -> str:
                 fence = None
         elif opening:
             fence = opening.group(1)
-        elif match := ANCHOR.search(line) or HEADING_ID.match(line):
-            anchor = None if match[1] in seen else match[1]
-            seen.add(match[1])
+        elif found := line_anchor(line):
+            anchor = None if found in seen else found
+            seen.add(found)
         out.append((f'<span id="{escape(anchor)}"></span>' if anchor else "") + escape(line))
     return "\n".join(out)
+
+
+def line_anchor(line: str) -> str | None:
+    """Return the id a source line sets: an empty ``<span id="…">`` as authors write one (read
+    with the parser), or a heading's ``{ #id }`` (attr_list reads it on headings only).
+
+    >>> line_anchor('<span id="r36-b0"></span>'), line_anchor("## State b0 { #state-b0 }")
+    ('r36-b0', 'state-b0')
+    >>> print(line_anchor("Text <span id=x>with words</span>."))
+    None
+    """
+    for span in elements(line, "span"):
+        if span.attrs.get("id") and span.inner == span.close:
+            return span.attrs["id"]
+    heading = HEADING_ID.match(line)
+    return heading[1] if heading else None
 
 
 def full_text_html(text: str, name: str, locale: str, page_href: str, package_href: str) -> str:
