@@ -74,15 +74,17 @@ $(STAMP):
 	rm -f $(VENV)/.installed-*
 	touch $@
 
-# Browser-side tools (axe-core for the accessibility checks, the math font's source, MathJax
-# for the benchmark's comparison, the Nu checker and MDN's HTTP Observatory for
-# benchmarks/audit.py), pinned by package-lock.json. No install scripts: the Observatory's
+# Pagefind (the build's search index) and the tests' and benchmarks' tools (axe-core for the
+# accessibility checks, the math font's source, MathJax for the benchmark's comparison, the Nu
+# checker and MDN's HTTP Observatory for benchmarks/audit.py), pinned by package-lock.json. No install scripts: the Observatory's
 # would download an HSTS preload list (the audit writes it empty).
 NODE_STAMP := node_modules/.installed-$(shell cat package-lock.json | cksum | cut -d' ' -f1)
 
 $(NODE_STAMP):
 	npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
 	touch $@
+# The build runs npm's pagefind command (coursesite/search/index.py).
+export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
 
 # mkdocs-jupyter keys its cache of executed notebooks on the notebook and its options: a
 # notebook imports attn, numpy and matplotlib, so a change to attn (its code or its font), to the
@@ -100,7 +102,7 @@ install: $(STAMP) $(LAB_CACHE)
 serve: install
 	$(BIN)/mkdocs serve --strict -a 127.0.0.1:8000 -f $(or $(CONFIG),mkdocs.yml)
 
-build: install
+build: install $(NODE_STAMP)
 	$(BIN)/python -m coursesite build
 
 lint: install
@@ -158,7 +160,7 @@ bench: install $(NODE_STAMP) browser
 # system's Chinese fonts hidden (a tmpfs over each folder fontconfig finds them in, in a mount
 # namespace of the build's own). Each build runs its own clone's code with this venv's packages;
 # diff names the files that differ, and make fails.
-repro: install
+repro: install $(NODE_STAMP)
 	@set -e; tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
 	[ "$$(id -u)" != 0 ] || hide=$$(fc-list :lang=zh file | sed 's|/[^/]*$$||' | sort -u | sed 's|.*|mount -t tmpfs fonts "&";|'); \
 	build() { dir=$$tmp/$$1 mask=$$2 settings=$$3; shift 3; \

@@ -19,7 +19,7 @@ QUERIES = [
     ("en", "normalise", "en/R36/"),
     ("en", "attention", "en/"),
     ("en", '"score table"', "en/R36/"),
-    ("en", "d_k", "en/R36/"),
+    ("en", "d_k", "en/glossary/"),
 ]
 
 

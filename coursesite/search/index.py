@@ -8,7 +8,7 @@ nor ``404.html``, which Pagefind then leaves out) into ``pagefind/``, one index 
 Pagefind reads a copy of each page's article only: the navigation around it is most of a page's
 bytes, and none of the index.
 
-Chinese is indexed one character a word. Pagefind's extended build segments Chinese with jieba
+Chinese is indexed one character a word. Pagefind's extended build segments Chinese into words
 when it indexes, but its browser code splits a query with the browser's own segmenter, which
 cuts words elsewhere (Chromium: 归|一|化, 读|取): a query then missed the pages that hold it, or
 found pages that hold its characters apart. Indexed one character a word, a Chinese query is
@@ -35,15 +35,16 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from pagefind_bin_extended import get_executable
-
 from coursesite.markup import elements
 
 #: Where the index goes, under the site; ``search.js`` imports ``pagefind.js`` from there.
 FOLDER = "pagefind"
 HAN_RUN = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]{2,}")
-#: ``_`` kept in words, so that ``d_k`` is one word as in the code; no heading's permalink ¶.
-OPTIONS = ["--include-characters", "_", "--exclude-selectors", ".headerlink", "--quiet"]
+#: ``_`` kept in words, so that ``d_k`` is one word as in the code. Left out of the index and of
+#: the results' excerpts: a heading's permalink ¶; code blocks and formulas, whose numbers and
+#: single letters run together there (as the figure's cells would: ``data-pagefind-ignore``),
+#: which a first query would fetch at a cost of a tenth of its bytes (benchmarks/NOTES.md).
+OPTIONS = ["--include-characters", "_", "--exclude-selectors", ".headerlink,pre,math", "--quiet"]
 
 
 def indexed_text(html: str) -> str:
@@ -72,8 +73,11 @@ def write_search_index(site: Path) -> None:
                 f"{indexed_text(text[body.start : body.end])}</body></html>",
                 encoding="utf-8",
             )
-        # The binary, as its package documents it (``python -m pagefind`` starts Python first).
-        command = [str(get_executable()), "--site", copy]
+        # npm's ``pagefind`` command (``make`` puts node_modules/.bin on the PATH).
+        executable = shutil.which("pagefind")
+        if executable is None:
+            raise RuntimeError("Pagefind is not installed: make build installs it (npm ci)")
+        command = [executable, "--site", copy]
         command += ["--output-path", str(site / FOLDER), *OPTIONS]
         done = subprocess.run(command, capture_output=True, text=True, check=False)
     if done.returncode != 0:

@@ -12,8 +12,9 @@
   const lang = document.documentElement.lang.startsWith("zh") ? "zh" : "en";
   const other = lang === "zh" ? "en" : "zh";
   const word = siteWords("search");
-  // Each result shown fetches its page's text (a few KB): five at a time, more when asked.
-  const PAGE_SIZE = 5;
+  // Each result shown fetches its page's text (a few KB): three at a time, more when asked,
+  // which keeps a first query within its budget (benchmarks/NOTES.md).
+  const PAGE_SIZE = 3;
   const HAN = /\p{Script=Han}/u;
 
   // A query becomes the searches that answer it. Chinese is indexed one character a word, so
@@ -35,21 +36,20 @@
     return words.length ? [...phrases, words.join(" ")] : phrases;
   }
 
-  // Pages that answer every search, best first (the sum of their scores).
+  // Pages that answer every search, best first. Pagefind scores every page of a phrase search
+  // alike, so pages are ranked by the score of the query's words searched apart.
   async function answer(pagefind, query) {
     const terms = searches(query);
     if (!terms.length) return [];
-    const found = await Promise.all(terms.map((term) => pagefind.search(term)));
-    const scores = new Map();
-    found[0].results.forEach((r) => scores.set(r.id, { result: r, score: r.score }));
-    for (const { results } of found.slice(1)) {
-      const here = new Map(results.map((r) => [r.id, r.score]));
-      for (const [id, entry] of scores) {
-        if (here.has(id)) entry.score += here.get(id);
-        else scores.delete(id);
-      }
-    }
-    return [...scores.values()].sort((a, b) => b.score - a.score).map((e) => e.result);
+    const [found, apart] = await Promise.all([
+      Promise.all(terms.map((term) => pagefind.search(term))),
+      pagefind.search(terms.join(" ").replaceAll('"', "")),
+    ]);
+    const score = new Map(apart.results.map((r) => [r.id, r.score]));
+    const answering = found.map(({ results }) => new Set(results.map((r) => r.id)));
+    return found[0].results
+      .filter((r) => answering.every((ids) => ids.has(r.id)))
+      .sort((a, b) => (score.get(b.id) ?? 0) - (score.get(a.id) ?? 0));
   }
 
   // Pagefind marks each indexed character on its own: one mark over a run reads better.
