@@ -34,7 +34,7 @@ from coursesite.languages import Alternate, folder, language, languages, site_ro
 #: words by language alone, with no configuration at hand (the figure's tables).
 TABLES = Path("docs", "words")
 #: The parts of a table the page's scripts read, from the page itself.
-SCRIPTS = ("matrix", "site", "stepper", "search", "explore")
+SCRIPTS = ("matrix", "stepper", "search", "explore")
 
 
 class Words:

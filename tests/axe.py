@@ -31,6 +31,11 @@ AXE_DARK_PAGES = {"": ["R36", *notebook_names()]}
 #: palette is checked with these in the other.
 COLOUR_RULES = ["color-contrast", "link-in-text-block"]
 
+#: Material puts each code block's copy button in a <nav> of its own, with no name and no
+#: option to give it one: axe's best-practice rule on unique landmarks flags each. The theme's
+#: markup is left as it makes it (not relabelled by the site's scripts), so these are its own.
+THEMES_OWN = ("landmark-unique", ".md-code__nav")
+
 
 def axe_violations(
     page: Page, within: str = "html", rules: list[str] | None = None
@@ -45,8 +50,15 @@ def axe_violations(
     if rules is not None:
         options["runOnly"] = {"type": "rule", "values": rules}
     result = page.evaluate(
-        "([within, options]) => axe.run(document.querySelector(within), options)",
-        [within, options],
+        """async ([within, options, [rule, theirs]]) => {
+          const result = await axe.run(document.querySelector(within), options);
+          for (const v of result.violations.filter((v) => v.id === rule)) {
+            v.nodes = v.nodes.filter((n) => !document.querySelector(n.target[0]).matches(theirs));
+          }
+          result.violations = result.violations.filter((v) => v.nodes.length);
+          return result;
+        }""",
+        [within, options, THEMES_OWN],
     )
     return [
         {

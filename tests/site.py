@@ -78,8 +78,8 @@ def title_text(page: BeautifulSoup) -> str:
 
 
 def selector(page: BeautifulSoup) -> dict[str, str]:
-    """Return the header's language selector, ``{language: href}``."""
-    return {str(a["hreflang"]): str(a["href"]) for a in page.select("a.md-select__link")}
+    """Return the page's links to itself in its other languages, ``{language: href}``."""
+    return {str(a["hreflang"]): str(a["href"]) for a in page.select(".site-tools a[hreflang]")}
 
 
 def page_links(parsed: ParsedPages, page: Path, served_at: str) -> list[str]:

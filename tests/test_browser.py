@@ -27,8 +27,7 @@ def test_language_switch_keeps_the_section(
     page: Page, base_url: str, start: str, switch_to: str, lands: str
 ) -> None:
     page.goto(base_url + start)
-    page.locator(".md-header__option .md-select").first.hover()
-    page.locator(f".md-select__inner a[hreflang={switch_to}]").click()
+    page.locator(f".site-tools a[hreflang={switch_to}]").click()
     page.wait_for_url(base_url + lands)
     expect(page.locator("#r36-b3")).to_be_attached()
     # The deep link opens the figure at its state, in both languages.

@@ -281,8 +281,8 @@ def test_a_page_asking_for_an_unknown_figure_is_refused() -> None:
 
 def test_search_indexes_the_states_text_not_their_figures(site: Path, parsed: ParsedPages) -> None:
     # The figures repeat the numbers of the text and doctests; as search text their cells
-    # would run together ("0.4220.1550.422"). Their captions are indexed once: as the prose
-    # paragraph each figure is described by.
+    # would run together ("0.4220.1550.422"), as code blocks' would. Their captions are indexed
+    # once: as the prose paragraph each figure is described by.
     fragments = search_fragments(site)
     for locale, prefix in PREFIXES.items():
         text = fragments[f"/{prefix}R36/"]["content"]
@@ -295,7 +295,7 @@ def test_search_indexes_the_states_text_not_their_figures(site: Path, parsed: Pa
         # Words only the figures have: the step from S to A, and Kᵀ's caption.
         for word in ("softmax", "KT"):
             assert Words(locale, "figure")[word] not in text, "the figures are indexed"
-        assert "attn.scores(Q, K)" in text, "the states' doctests are indexed"
+        assert "attn.scores(Q, K)" not in text, "the states' doctests are indexed"
 
 
 @pytest.mark.parametrize("locale", list(PREFIXES))

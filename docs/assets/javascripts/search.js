@@ -223,7 +223,7 @@
   // Where the other language's search is: this page in that language (the language
   // selector's link), with the query, which opens the dialog there.
   function elsewhereLink(query) {
-    const alternate = document.querySelector(`a.md-select__link[hreflang=${other}]`);
+    const alternate = document.querySelector(`.site-tools a[hreflang=${other}]`);
     const target = alternate
       ? new URL(alternate.getAttribute("href"), location.href)
       : new URL(other === "en" ? "en/" : "", root);

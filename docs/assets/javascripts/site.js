@@ -61,16 +61,7 @@ document.addEventListener("copy", (event) => {
   }
 });
 
-// Landmarks need names axe-core can tell apart: Material gives each code block's button bar a
-// <nav> with no name, and no option to name it.
-document$.subscribe(() => {
-  const word = siteWords("site");
-  document.querySelectorAll(".md-code__nav").forEach((nav, i) => {
-    nav.setAttribute("aria-label", word("code_block", { n: i + 1 }));
-  });
-});
-
-// The search dialog's code (search.js) loads when a reader first asks for search: the header's
+// The search dialog's code (search.js) loads when a reader first asks for search: the page's
 // button, the keys "/", "s" and "f" that open Material's search (when not typing: the theme has
 // no search of its own here to answer them), or ?q=… in the address.
 (() => {
@@ -87,6 +78,7 @@ document$.subscribe(() => {
     });
     loaded.then(() => window.siteSearch.open(query));
   }
+  button.hidden = false; // without this script, the button would do nothing
   button.addEventListener("click", () => open());
   window.addEventListener("keydown", (event) => {
     if (!["/", "s", "f"].includes(event.key) || event.ctrlKey || event.metaKey || event.altKey) return;
