@@ -29,8 +29,6 @@ LLMS_FULL = "llms-full.txt"
 LISTING = ".llms-listing.json"
 #: The key of each language's ``extra`` that ``coursesite.site`` sets to have it kept.
 WHOLE_SITE = "whole_site"
-#: llmstxt.org's section of what a reader with little room may skip.
-OPTIONAL = "Optional"
 
 #: A Markdown link's target, or code (where a link is not one).
 LINK_TARGET = re.compile(r"(?P<code>```.*?```|`[^`\n]*`)|\]\((?P<target>[^)\s]+)\)", re.DOTALL)
@@ -176,7 +174,8 @@ def write_llms_files(state: Listing, site_dir: Path, project: Path, kept: bool =
     )
     sections: dict[str, list[str]] = {lang.name: [] for lang in languages}
     for entry in state.entries.values():
-        name = OPTIONAL if entry.optional else state.languages[entry.locale].name
+        # llmstxt.org's section of what a reader with little room may skip.
+        name = "Optional" if entry.optional else state.languages[entry.locale].name
         sections.setdefault(name, []).extend(entry_items(entry, url))
     documents = "\n\n".join(document(entry, url) for entry in state.entries.values())
     (site_dir / LLMS).write_text(llms_txt(heading, summary, details, sections), encoding="utf-8")
