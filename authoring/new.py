@@ -171,12 +171,10 @@ def with_nav_entry(config: str, page: str) -> tuple[str, str]:
 def new_lesson(root: Path, page: str, title_zh: str, title_en: str) -> list[str]:
     """Write lesson ``page``'s two pages under ``root/docs`` and list it in ``root/mkdocs.yml``;
     return what was done, a line a step. Nothing is written unless every step can be done."""
-    titles = {"TITLE_ZH": title_zh.strip(), "TITLE_EN": title_en.strip()}
-    missing = [name for name, title in {"PAGE": page, **titles}.items() if not title]
-    if missing:
-        named = ", ".join(missing[:-1]) + " and " * (len(missing) > 1) + missing[-1]
-        raise LessonError(f"make new needs {named}: {USAGE}")
-    lesson_number(page)  # a lesson's name, or stop saying what one is
+    lesson_number(page)  # a lesson's name (PAGE= too), or stop saying what one is
+    titles = {"zh": title_zh.strip(), "en": title_en.strip()}
+    if not all(titles.values()):
+        raise LessonError(f"make new needs both titles, TITLE_ZH and TITLE_EN: {USAGE}")
     paths = {locale: root / "docs" / locale / f"{page}.md" for locale in ("zh", "en")}
     for path in paths.values():
         if path.exists():
@@ -191,7 +189,7 @@ def new_lesson(root: Path, page: str, title_zh: str, title_en: str) -> list[str]
     config = root / "mkdocs.yml"
     listed, where = with_nav_entry(config.read_text(encoding="utf-8"), page)
     for locale, path in paths.items():
-        title = titles[f"TITLE_{locale.upper()}"]
+        title = titles[locale]
         # JSON's strings are YAML's: the description stays one scalar whatever the title holds.
         description = DESCRIPTION[locale].format(page=page, title=title)
         head = HEAD.format(

@@ -39,11 +39,8 @@ def sha256(path: Path) -> str:
 
 
 def short(value: str) -> str:
-    """Return a value as a message shows it: a hash by its first 12 digits.
-
-    >>> short("0bd7cc7764ff198ac8cab5906fd8e93370b37456b2907287d308a2910a64543b"), short("../zh/R36.md")
-    ('0bd7cc7764ff…', '../zh/R36.md')
-    """
+    """Return a value as a message shows it: a hash by its first 12 digits (the module's
+    example shows both)."""
     return f"{value[:12]}…" if re.fullmatch(r"[0-9a-f]{64}", value) else value
 
 

@@ -44,29 +44,3 @@ def git_answer(folder: Path, *arguments: str) -> str | None:
     """Return what ``git ARGUMENTS`` prints in ``folder`` (``git``), stripped; None if it
     prints nothing or outside git."""
     return (git(folder, *arguments) or "").strip() or None
-
-
-def tracked_files(checkout: Path, folder: Path) -> list[Path] | None:
-    """Return the files under ``folder`` that git tracks in the checkout ``checkout`` (where
-    its ``.git`` is: a clone's folder, or a worktree's file), in order, any missing from the
-    working tree left out; None if ``checkout`` is not a checkout or ``folder`` is not in it.
-
-    >>> import tempfile
-    >>> checkout = Path(tempfile.mkdtemp())
-    >>> print(tracked_files(checkout, checkout))
-    None
-    >>> _ = git(checkout, "init", "-q")
-    >>> (checkout / "pkg").mkdir()
-    >>> for name in ("pkg/kept.py", "pkg/draft.py", "top.py"):
-    ...     _ = (checkout / name).write_text("x = 1\\n", encoding="utf-8")
-    >>> _ = git(checkout, "add", "pkg/kept.py", "top.py")
-    >>> [path.relative_to(checkout).as_posix() for path in tracked_files(checkout, checkout / "pkg")]
-    ['pkg/kept.py']
-    """
-    inside = folder.resolve()
-    if not (checkout / ".git").exists() or not inside.is_relative_to(checkout.resolve()):
-        return None
-    under = inside.relative_to(checkout.resolve()).as_posix()
-    listed = git(checkout, "ls-files", "-z", "--", under) or ""
-    paths = (folder / Path(name).relative_to(under) for name in listed.split("\0") if name)
-    return sorted(path for path in paths if path.is_file())

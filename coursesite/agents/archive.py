@@ -33,7 +33,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.utils import get_build_datetime
 
 from coursesite.content.generated import Sources
-from coursesite.git import tracked_files
+from coursesite.git import git
 from coursesite.languages import languages
 
 ARCHIVE = "originals.zip"
@@ -55,11 +55,26 @@ EPOCH = (1980, 1, 1, 0, 0, 0)
 
 def shipped(project: Path, folder: Path) -> list[Path]:
     """Return the files under ``folder`` that the archive ships, in order: in a checkout of the
-    project (a clone, a worktree), those git tracks; in a copy of its files elsewhere or a tree
-    exported without git, every file there, hidden files and bytecode caches left out."""
-    tracked = tracked_files(project, folder)
-    if tracked is not None:
-        return tracked
+    project (where its ``.git`` is: a clone's folder, or a worktree's file), those git tracks
+    that the working tree holds; in a copy of its files elsewhere, a tree exported without git
+    or a folder outside the project, every file there, hidden files and bytecode caches left out.
+
+    >>> import tempfile
+    >>> checkout = Path(tempfile.mkdtemp())
+    >>> (checkout / "pkg").mkdir()
+    >>> _ = git(checkout, "init", "-q")
+    >>> for name in ("pkg/kept.py", "pkg/draft.py"):
+    ...     _ = (checkout / name).write_text("x = 1\\n", encoding="utf-8")
+    >>> _ = git(checkout, "add", "pkg/kept.py")
+    >>> [path.name for path in shipped(checkout, checkout / "pkg")]
+    ['kept.py']
+    """
+    inside = folder.resolve()
+    if (project / ".git").exists() and inside.is_relative_to(project.resolve()):
+        under = inside.relative_to(project.resolve()).as_posix()
+        listed = git(project, "ls-files", "-z", "--", under) or ""
+        paths = (folder / Path(name).relative_to(under) for name in listed.split("\0") if name)
+        return sorted(path for path in paths if path.is_file())
     return sorted(
         path
         for path in folder.rglob("*")

@@ -18,7 +18,7 @@ import re
 from html import escape
 from pathlib import PurePosixPath
 
-from coursesite.agents.headers import CONTENT_TYPES
+from coursesite.agents.headers import MEDIA_TYPES
 from coursesite.markup import elements
 from coursesite.words import Words
 
@@ -26,8 +26,6 @@ from coursesite.words import Words
 HEADING_ID = re.compile(r"^#{1,6}\s.*\{[^{}]*?#([\w:.-]+)[^{}]*\}\s*$")
 #: A code fence's opening or closing line: what is inside sets no anchor.
 FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
-#: The view's own ids, which the page's anchors must not take.
-OWN_IDS = frozenset({"source", "copy"})
 
 STYLE = """
 body{margin:0 auto;max-width:52rem;padding:1rem;font:16px/1.6 system-ui,"Noto Sans CJK SC",sans-serif;color:#1f2328;background:#fff}
@@ -66,7 +64,7 @@ def source_lines_html(text: str) -> str:
     # Again { #masks }
     { .r36-figure-caption }
     """
-    seen = set(OWN_IDS)
+    seen = {"source", "copy"}  # the view's own ids, which the page's anchors must not take
     fence: str | None = None
     out = []
     for line in text.split("\n"):
@@ -114,7 +112,6 @@ def full_text_html(text: str, name: str, locale: str, page_href: str, package_hr
         package=f'<a href="{escape(package_href)}">{words["package"]}</a>',
     )
     heading = escape(words["title"].format(name=name))
-    media_type = CONTENT_TYPES[suffix].partition(";")[0]
     return f"""<!doctype html>
 <html lang="{locale}">
 <head>
@@ -122,7 +119,7 @@ def full_text_html(text: str, name: str, locale: str, page_href: str, package_hr
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{heading}</title>
 <link rel="icon" href="data:,">
-<link rel="alternate" type="{media_type}" href="{escape(name)}">
+<link rel="alternate" type="{MEDIA_TYPES[suffix]}" href="{escape(name)}">
 <style>{STYLE}</style>
 </head>
 <body>

@@ -20,15 +20,13 @@ from urllib.parse import urlsplit
 from coursesite.agents.policy import HEADERS, content_security_policy
 from coursesite.markup import elements
 
-CONTENT_TYPES: dict[str, str] = {
-    ".md": "text/markdown; charset=utf-8",
-    ".py": "text/plain; charset=utf-8",
-    ".txt": "text/plain; charset=utf-8",
-    ".ipynb": "application/x-ipynb+json; charset=utf-8",
+MEDIA_TYPES = {
+    ".md": "text/markdown",
+    ".py": "text/plain",
+    ".txt": "text/plain",
+    ".ipynb": "application/x-ipynb+json",
 }
 
-HEADERS_FILE = "_headers"
-REDIRECTS_FILE = "_redirects"
 #: A year, never revalidated: a file named by its content never changes under its name.
 KEPT = "Cache-Control: public, max-age=31536000, immutable"
 #: Where Pagefind puts its index's chunks, which it names by their content.
@@ -53,8 +51,8 @@ def headers_text(policy: str, kept: Iterable[str]) -> str:
       Cache-Control: public, max-age=31536000, immutable
     """
     lines = ["# Raw text in UTF-8: without a charset, browsers decode Chinese as windows-1252."]
-    for suffix, content_type in CONTENT_TYPES.items():
-        lines += [f"/*{suffix}", f"  Content-Type: {content_type}"]
+    for suffix, media_type in MEDIA_TYPES.items():
+        lines += [f"/*{suffix}", f"  Content-Type: {media_type}; charset=utf-8"]
     lines += ["# Every response: its policy allows what the build emitted, nothing else.", "/*"]
     security = {"Content-Security-Policy": policy, **HEADERS}
     lines += [f"  {name}: {value}" for name, value in security.items()]
@@ -134,5 +132,5 @@ def write_headers(site: Path, site_url: str | None) -> None:
     kept = [*loaded_assets(site, pages), *(f"{chunks}/*" for chunks in PAGEFIND_CHUNKS)]
     policy = content_security_policy(pages.values())
     text = headers_text(policy, [root + path for path in kept])
-    (site / HEADERS_FILE).write_text(text, encoding="utf-8")
-    (site / REDIRECTS_FILE).write_text(redirects_text(pages, root), encoding="utf-8")
+    (site / "_headers").write_text(text, encoding="utf-8")
+    (site / "_redirects").write_text(redirects_text(pages, root), encoding="utf-8")

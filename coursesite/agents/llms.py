@@ -29,8 +29,6 @@ LLMS_FULL = "llms-full.txt"
 LISTING = ".llms-listing.json"
 #: The key of each language's ``extra`` that ``coursesite.site`` sets to have it kept.
 WHOLE_SITE = "whole_site"
-#: llmstxt.org's section of what a reader with little room may skip.
-OPTIONAL = "Optional"
 
 #: A Markdown link's target, or code (where a link is not one).
 LINK_TARGET = re.compile(r"(?P<code>```.*?```|`[^`\n]*`)|\]\((?P<target>[^)\s]+)\)", re.DOTALL)
@@ -75,18 +73,6 @@ def link_item(title: str, url: str, note: str) -> str:
     """
     text = title.replace("[", r"\[").replace("]", r"\]")
     return f"- [{text}]({url}): {note}"
-
-
-def entry_items(entry: Entry, url: Callable[[str], str]) -> list[str]:
-    """Return the ``llms.txt`` items of one page: its twin, with its description; a notebook's
-    source with the lab's words, then its ``.ipynb`` beside it (``coursesite.notebooks``)."""
-    if not entry.uri.endswith(".py"):
-        return [link_item(entry.title, url(entry.uri), entry.note)]
-    words = Words(entry.locale, "twin")
-    return [
-        link_item(entry.title, url(entry.uri), words["notebook_note"]),
-        link_item(f"{entry.title} (.ipynb)", url(ipynb_uri(entry.uri)), words["ipynb_note"]),
-    ]
 
 
 def llms_txt(
@@ -176,8 +162,17 @@ def write_llms_files(state: Listing, site_dir: Path, project: Path, kept: bool =
     )
     sections: dict[str, list[str]] = {lang.name: [] for lang in languages}
     for entry in state.entries.values():
-        name = OPTIONAL if entry.optional else state.languages[entry.locale].name
-        sections.setdefault(name, []).extend(entry_items(entry, url))
+        # llmstxt.org's section of what a reader with little room may skip.
+        name = "Optional" if entry.optional else state.languages[entry.locale].name
+        items = sections.setdefault(name, [])
+        if not entry.uri.endswith(".py"):  # a page: its twin, with its description
+            items.append(link_item(entry.title, url(entry.uri), entry.note))
+            continue
+        # A notebook: its source with the lab's words, its .ipynb beside it (coursesite.notebooks).
+        words = Words(entry.locale, "twin")
+        items.append(link_item(entry.title, url(entry.uri), words["notebook_note"]))
+        ipynb = url(ipynb_uri(entry.uri))
+        items.append(link_item(f"{entry.title} (.ipynb)", ipynb, words["ipynb_note"]))
     documents = "\n\n".join(document(entry, url) for entry in state.entries.values())
     (site_dir / LLMS).write_text(llms_txt(heading, summary, details, sections), encoding="utf-8")
     (site_dir / LLMS_FULL).write_text(llms_txt(heading, summary, documents, {}), "utf-8")

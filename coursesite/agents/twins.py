@@ -24,7 +24,7 @@ from mkdocs.utils import get_relative_url, write_file
 from coursesite import source_name
 from coursesite.agents.archive import ARCHIVE
 from coursesite.agents.full_text import full_text_html
-from coursesite.agents.headers import CONTENT_TYPES
+from coursesite.agents.headers import MEDIA_TYPES
 from coursesite.agents.llms import WHOLE_SITE, Entry, Language, Listing, write_llms_files
 from coursesite.content.generated import Sources
 from coursesite.content.lessons import nav_paths
@@ -45,20 +45,14 @@ def with_twin_action(content: str, view: str, raw: str, label: str) -> str:
     <h1>T</h1><p class="md-twin"><a href="R36.md.html">View</a> · <a href="R36.md" rel="alternate" type="text/markdown">.md</a></p><p>
     """
     suffix = PurePosixPath(raw).suffix
-    media_type = CONTENT_TYPES[suffix].partition(";")[0]
     action = (
         f'<p class="md-twin"><a href="{escape(view)}">{escape(label)}</a> · '
-        f'<a href="{escape(raw)}" rel="alternate" type="{media_type}">{suffix}</a></p>'
+        f'<a href="{escape(raw)}" rel="alternate" type="{MEDIA_TYPES[suffix]}">{suffix}</a></p>'
     )
     titles = elements(content, "h1")
     if not titles:
         raise ValueError(f"no title (<h1>) to put {label!r} under: does the page lack its # title?")
     return content[: titles[0].end] + action + content[titles[0].end :]
-
-
-def page_title(page: Page) -> str:
-    """Return the page's own H1 (more telling than a short nav title; every page has one)."""
-    return next(unescape(item.title) for item in page.toc if item.level == 1)
 
 
 class Agents:
@@ -98,7 +92,9 @@ class Agents:
         )
         write_file(view.encode("utf-8"), os.path.join(config.site_dir, uri + ".html"))
         optional = page.meta.get("llms") == "optional"
-        self.listing.entries[uri] = Entry(locale, uri, page_title(page), note, markdown, optional)
+        # The page's own H1: more telling than a short nav title (every page has one).
+        title = next(unescape(item.title) for item in page.toc if item.level == 1)
+        self.listing.entries[uri] = Entry(locale, uri, title, note, markdown, optional)
         return output
 
     def on_post_build(self, config: MkDocsConfig) -> None:

@@ -49,10 +49,6 @@ class Sources:
     >>> sources = Sources({"n": lambda locale: made.append(locale) or f"1 {locale}\n2"})
     >>> sources.text(page, "en", "p.md"), sources.text(page, "en", "p.md"), made
     ('a\n1 en\n2 !\n', 'a\n1 en\n2 !\n', ['en'])
-    >>> Sources({}).text(page, "en", "p.md")
-    Traceback (most recent call last):
-    ...
-    mkdocs.exceptions.PluginError: p.md: unknown generated content 'n'
     """
 
     def __init__(self, makers: Mapping[str, Callable[[str], str]]) -> None:

@@ -71,27 +71,22 @@ def lesson_paths(nav: list[Any]) -> list[str]:
     ]
 
 
-def lesson_item(docs: Path, path: str, locale: str, config_name: str) -> str:
-    """Return lesson ``path`` (as the nav names it) as a list item in ``locale``: its title
-    linked, then its description, from its page in that language (``docs/en/R36.md``)."""
-    source = docs / locale / path
-    if source.is_file():
-        body, meta = get_data(source.read_text(encoding="utf-8"))
-        title, description = TITLE.search(body), meta.get("description")
-        if title and description:
-            text = title["title"].replace("[", r"\[").replace("]", r"\]")
-            item = Words(locale, "lessons")["item"]
-            return "- " + item.format(link=f"[{text}]({path})", description=description)
-    expected = PurePosixPath(docs.name, locale, path)
-    raise PluginError(
-        f"lesson {path} (in the nav of {config_name}) has no page {expected} with a # title "
-        "and a description"
-    )
-
-
 def lessons_markdown(locale: str, nav: list[Any], docs: Path, config_name: str) -> str:
     """Return the lessons of ``nav`` (a configuration's, the pages of each language in a folder
-    of ``docs``) as Markdown list items in ``locale``, one a line (the last without a line end:
-    the marker's line ends the list's last item)."""
-    items = [lesson_item(docs, path, locale, config_name) for path in lesson_paths(nav)]
+    of ``docs``) as Markdown list items in ``locale``, each its title linked, then its
+    description, from its page in that language (``docs/en/R36.md``); one a line (the last
+    without a line end: the marker's line ends the list's last item)."""
+    items = []
+    for path in lesson_paths(nav):
+        source = docs / locale / path
+        body, meta = get_data(source.read_text(encoding="utf-8")) if source.is_file() else ("", {})
+        title, description = TITLE.search(body), meta.get("description")
+        if not (title and description):
+            raise PluginError(
+                f"lesson {path} (in the nav of {config_name}) has no page "
+                f"{PurePosixPath(docs.name, locale, path)} with a # title and a description"
+            )
+        text = title["title"].replace("[", r"\[").replace("]", r"\]")
+        item = Words(locale, "lessons")["item"]
+        items.append("- " + item.format(link=f"[{text}]({path})", description=description))
     return "\n".join(items)
