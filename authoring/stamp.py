@@ -103,7 +103,13 @@ def stamp(english: Path) -> str:
     # The source's path from the English page's, in the repository (docs/en/ to docs/zh/).
     source_link = f"../zh/{english.name}"
     wanted = {"translated_from": source_link, "source_sha256": sha256(source)}
-    text, changes = stamped(english.read_text(encoding="utf-8"), wanted)
+    text = english.read_text(encoding="utf-8")
+    if text.startswith("---") and not get_data(text)[1]:  # MkDocs would read it as text
+        raise StampError(
+            f"{english}: its front matter is not YAML keys and values: fix it, then "
+            f"make stamp PAGE={name}"
+        )
+    text, changes = stamped(text, wanted)
     if not changes:
         return f"{english}: already current (source_sha256 matches {source_link})"
     english.write_text(text, encoding="utf-8")

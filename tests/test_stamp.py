@@ -82,14 +82,18 @@ def test_a_current_page_is_left_as_it_is_and_says_so(
         ("zh/R37.md", "docs/en/R37.md does not exist: translate docs/zh/R37.md into it"),
         ("en/R37.md", "docs/zh/R37.md, the Chinese source of docs/en/R37.md, does not exist"),
         (None, "neither docs/zh/R37.md nor docs/en/R37.md exists: "),
+        ("both", "docs/en/R37.md: its front matter is not YAML keys and values"),
     ],
 )
 def test_a_missing_page_or_source_fails_naming_it(
     docs: Path, capsys: pytest.CaptureFixture[str], present: str | None, named: str
 ) -> None:
-    (docs / "zh" / "R37.md").unlink()
+    # "both": the two pages are there, the English one's front matter not YAML keys.
+    english = "---\ntitle: [unclosed\n---\n\n" + ENGLISH if present == "both" else ENGLISH
+    if present != "both":
+        (docs / "zh" / "R37.md").unlink()
     if present:
-        (docs / present).write_text(ENGLISH, encoding="utf-8")
+        (docs / present.replace("both", "en/R37.md")).write_text(english, encoding="utf-8")
     with pytest.raises(SystemExit) as stopped:
         main(["docs/en/R37.md"])
     assert stopped.value.code == 1
@@ -98,5 +102,5 @@ def test_a_missing_page_or_source_fails_naming_it(
     assert "make " in said, "the message names the command to run"
     assert (
         not (docs / "en" / "R37.md").exists()
-        or (docs / "en" / "R37.md").read_text("utf-8") == ENGLISH
+        or (docs / "en" / "R37.md").read_text("utf-8") == english
     )

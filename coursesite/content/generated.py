@@ -49,6 +49,12 @@ class Sources:
     >>> sources = Sources({"n": lambda locale: made.append(locale) or f"1 {locale}\n2"})
     >>> sources.text(page, "en", "p.md"), sources.text(page, "en", "p.md"), made
     ('a\n1 en\n2 !\n', 'a\n1 en\n2 !\n', ['en'])
+
+    Read as MkDocs reads a page (no byte-order mark, ``\n`` for every line break):
+
+    >>> _ = page.write_bytes(b"\xef\xbb\xbf---\r\ntitle: T\r\n---\r\n")
+    >>> Sources({}).text(page, "en", "p.md")
+    '---\ntitle: T\n---\n'
     """
 
     def __init__(self, makers: Mapping[str, Callable[[str], str]]) -> None:
@@ -66,9 +72,10 @@ class Sources:
 
         if path not in self.texts:
             try:
-                text = path.read_bytes().decode("utf-8")
+                text = path.read_bytes().decode("utf-8-sig")
             except UnicodeDecodeError as error:
                 raise PluginError(f"{name} is not UTF-8 ({error})") from error
+            text = text.replace("\r\n", "\n").replace("\r", "\n")
             self.texts[path] = MARKER.sub(filled, text) if path.suffix == ".md" else text
         return self.texts[path]
 
