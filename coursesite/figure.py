@@ -57,13 +57,11 @@ from coursesite import source_name
 from coursesite.languages import language
 from coursesite.words import Words
 
-#: The front matter key a page asks for a figure with.
-FIGURE_KEY = "figure"
 #: What a page may ask for in its front matter: under each key, the names it may give, each
 #: with what adds it to the page's element tree in a language. An explorable's name is its
 #: data island's id.
 ASKABLE: dict[str, dict[str, Callable[[Element, str], None]]] = {
-    FIGURE_KEY: {"r36-states": lambda root, locale: add_figures(root, lesson_figure(), locale)},
+    "figure": {"r36-states": lambda root, locale: add_figures(root, lesson_figure(), locale)},
     "explore": {"r36-explore": lambda root, _: add_explorable(root, "r36-explore", query_turns())},
 }
 

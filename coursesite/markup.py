@@ -73,9 +73,10 @@ class Finder(HTMLParser):
     def handle_comment(self, data: str) -> None:
         if "!--" in self.tags or not self.tags:
             start = self.here()
-            close = start + 4 + len(data)
-            end = self.text.index(">", close) + 1
-            self.found.append(Element("!--", {}, start, start + 4, close, end))
+            # A bogus comment (<!x>, </ x>) opens with two characters, not "<!--".
+            inner = start + (4 if self.text.startswith("<!--", start) else 2)
+            end = self.text.index(">", inner + len(data)) + 1
+            self.found.append(Element("!--", {}, start, inner, inner + len(data), end))
 
 
 def elements(text: str, *tags: str) -> list[Element]:

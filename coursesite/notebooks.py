@@ -84,7 +84,7 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
         html = links_resolved(marked_formulas(html), page, files)
         html = with_figure_text(html)
     except ValueError as error:
-        raise PluginError(f"{source_name(page, config)}: {error}") from None
+        raise PluginError(f"{source_name(page, config)}: {error}") from error
     page.toc = toc
     return html
 

@@ -45,10 +45,6 @@ DELIMITERS = {"\\(\\)": False, "\\[\\]": True}
 # ",", so they are kept in one nowrap span.
 PUNCTUATION = "，。、；：！？）,.;:!?)"
 
-# MathML Core dropped the named spaces latex2mathml writes (\!, \thinspace …, and their
-# "negative" forms); TeX's widths in eighteenths of an em.
-NAMED_SPACES = {"thinmathspace": 3, "mediummathspace": 4, "thickmathspace": 5}
-
 # Where Chromium's operator dictionary spaces an operator unlike TeX: / is ordinary,
 # : a relation, ; punctuation (lspace, rspace).
 SPACES = {"/": ("0em", "0em"), ":": ("0.278em", "0.278em"), ";": ("0em", "0.167em")}
@@ -69,8 +65,6 @@ CHILDREN = {
     "munderover": 3,
 }
 SCRIPTED = {"msub", "msup", "msubsup"}
-# Elements with no element children at all.
-CHILDLESS = {"mi", "mn", "mo", "mtext", "ms", "mspace"}
 
 # What each of latex2mathml's exceptions means in an author's words (it gives no message).
 CONVERTER_ERRORS = {
@@ -149,11 +143,6 @@ def math_element(latex: str, display: bool = False) -> Element:
             element.set("mathvariant", "normal")  # \mathrm{d}: latex2mathml writes d as &#x00064;
         elif element.tag == "mi" and raw in SPACES:
             element.tag = "mo"  # latex2mathml makes : and ; identifiers, with no space around
-        for name, value in element.attrib.items():
-            eighteenths = NAMED_SPACES.get(value.removeprefix("negative"))
-            if eighteenths:
-                sign = "-" if value.startswith("negative") else ""
-                element.attrib[name] = f"{sign}{eighteenths / 18:.3f}em"
         # MathML Core ignores mathvariant except "normal": draw the Unicode letters instead.
         variant = element.attrib.get("mathvariant", "normal")
         if variant != "normal":
@@ -178,7 +167,7 @@ def math_element(latex: str, display: bool = False) -> Element:
 def check_structure(math: Element, braces: str | None) -> None:
     r"""Raise ``FormulaError`` where ``math`` breaks MathML Core's content models, as
     latex2mathml's output for a mistyped formula does: a fraction, root or script with too few
-    parts, an element inside a token, an empty operator that is no fence (``\operatorname``
+    parts, an empty operator that is no fence (``\operatorname``
     without its name), a script of nothing inside another script (``x^^2``).
 
     >>> from xml.etree.ElementTree import fromstring
@@ -196,8 +185,6 @@ def check_structure(math: Element, braces: str | None) -> None:
                 hint = " (an unclosed brace?)" if unclosed else " (a missing argument?)"
             count = f"{len(children)} child{'' if len(children) == 1 else 'ren'}"
             raise FormulaError(f"<{element.tag}> has {count}, needs {needs}{hint}")
-        if element.tag in CHILDLESS and children:
-            raise FormulaError(f"<{element.tag}> holds a <{children[0].tag}>, may hold none")
         # An empty fence is TeX's \left. or \right.; any other empty operator lost its text.
         if element.tag == "mo" and not element.text and element.get("fence") != "true":
             hint = "an unclosed brace?" if unclosed else "\\operatorname without its name?"

@@ -17,6 +17,8 @@ document$.subscribe(() => {
   const k = values[0].length;
   // The lesson's V first, then the other: each named by its row 3, where they differ.
   const named = (i) => word(i ? "other_v" : "lesson_v", { row: `(${values[i][2].map(num).join(", ")})` });
+  let length = Math.max(0, lengths.indexOf(1));
+  let v = 0;
 
   const box = document.createElement("div");
   box.className = "r36-explore";
@@ -28,10 +30,10 @@ document$.subscribe(() => {
       <input type="range" id="r36-explore-angle" min="0" max="${angles.length - 1}" value="0">
       <output for="r36-explore-angle"></output>
       <fieldset><legend>${word("length")}</legend>${lengths.map((r, i) =>
-        `<label><input type="radio" name="r36-explore-length" value="${i}">${num(r)}</label>`).join("")}
+        `<label><input type="radio" name="r36-explore-length" value="${i}"${i === length ? " checked" : ""}>${num(r)}</label>`).join("")}
       </fieldset>
       <fieldset><legend>V</legend>${values.map((v, i) =>
-        `<label><input type="radio" name="r36-explore-values" value="${i}">${named(i)}</label>`).join("")}
+        `<label><input type="radio" name="r36-explore-values" value="${i}"${i === v ? " checked" : ""}>${named(i)}</label>`).join("")}
       </fieldset>
     </div>
     <div class="r36-explore__readout">
@@ -70,10 +72,6 @@ document$.subscribe(() => {
   const slider = box.querySelector("input[type=range]");
   const fill = (cls, xs) =>
     box.querySelectorAll(`.${cls}`).forEach((el, j) => { el.textContent = num(xs[j]); });
-  let length = Math.max(0, lengths.indexOf(1));
-  let v = 0;
-  box.querySelector(`input[name=r36-explore-length][value="${length}"]`).checked = true;
-  box.querySelector("input[name=r36-explore-values][value='0']").checked = true;
   draw(values[v]);
   const show = (announce) => {
     const angle = Number(slider.value);
