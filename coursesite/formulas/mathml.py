@@ -12,6 +12,8 @@ one child, ``\text{abc`` prints its brace): hence ``check_structure`` and ``brac
 
 >>> converted(r"\operatorname{softmax}_{\text{key}}(QK^{\mathsf T})", False)[0]
 '<math alttext="..."><mrow><msub><mi>softmax</mi><mrow><mtext>key</mtext></mrow></msub><mo stretchy="false">(</mo><mi>Q</mi><msup><mi>K</mi><mrow><mi>𝖳</mi></mrow></msup><mo stretchy="false">)</mo></mrow></math>'
+>>> converted(r"a\!b", False)[0]  # MathML Core draws no named space: a width in em
+'<math alttext="..."><mrow><mi>a</mi><mspace width="-0.167em" /><mi>b</mi></mrow></math>'
 """
 
 from __future__ import annotations
@@ -44,6 +46,10 @@ DELIMITERS = {"\\(\\)": False, "\\[\\]": True}
 # The punctuation after an inline formula: a line may break between a formula and its "。" or
 # ",", so they are kept in one nowrap span.
 PUNCTUATION = "，。、；：！？）,.;:!?)"
+
+# MathML Core dropped the named spaces latex2mathml writes (\!, \thinspace …, and their
+# "negative" forms); TeX's widths in eighteenths of an em.
+NAMED_SPACES = {"thinmathspace": 3, "mediummathspace": 4, "thickmathspace": 5}
 
 # Where Chromium's operator dictionary spaces an operator unlike TeX: / is ordinary,
 # : a relation, ; punctuation (lspace, rspace).
@@ -143,6 +149,11 @@ def math_element(latex: str, display: bool = False) -> Element:
             element.set("mathvariant", "normal")  # \mathrm{d}: latex2mathml writes d as &#x00064;
         elif element.tag == "mi" and raw in SPACES:
             element.tag = "mo"  # latex2mathml makes : and ; identifiers, with no space around
+        for name, value in element.attrib.items():
+            eighteenths = NAMED_SPACES.get(value.removeprefix("negative"))
+            if eighteenths:
+                sign = "-" if value.startswith("negative") else ""
+                element.attrib[name] = f"{sign}{eighteenths / 18:.3f}em"
         # MathML Core ignores mathvariant except "normal": draw the Unicode letters instead.
         variant = element.attrib.get("mathvariant", "normal")
         if variant != "normal":
