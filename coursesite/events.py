@@ -107,7 +107,7 @@ def on_template_context(
 def on_page_context(
     context: TemplateContext, page: Page, config: MkDocsConfig, nav: Any
 ) -> TemplateContext:
-    return languages.on_page_context(context, page, config, nav)  # the language selector
+    return languages.on_page_context(context, page, config, nav)  # the page's other languages
 
 
 def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:

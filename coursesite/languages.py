@@ -126,7 +126,7 @@ def on_template_context(
 def on_page_context(
     context: TemplateContext, page: Page, config: MkDocsConfig, nav: Any
 ) -> TemplateContext:
-    """Give the page's template the page in every language, which the language selector
-    lists (not the head: Material would fetch a sitemap beside each alternate there)."""
+    """Give the page's template the page in every language, which the top of its article
+    links (not the head: Material would fetch a sitemap beside each alternate there)."""
     context["alternates"] = alternates(config, page.url)  # type: ignore[typeddict-unknown-key]
     return context

@@ -80,7 +80,7 @@ def on_template_context(
     context: TemplateContext, template_name: str, config: MkDocsConfig
 ) -> TemplateContext:
     """Give the 404 page every language's words, its own first, with the address of that
-    language's folder, and every language's home as its alternates in the language selector
+    language's folder, and every language's home as its alternates atop the article
     (absolute paths: the page is served at the missing URL's depth)."""
     if template_name == "404.html":
         path = urlsplit(site_root(config) or "/").path

@@ -19,7 +19,7 @@ from tests.constants import PREFIXES
 from tests.runtime import Runtime
 from tests.site import ParsedPages
 
-#: What a page links or loads from the site (the search dialog's script by the header's button).
+#: What a page links or loads from the site (the search dialog's script by the search button).
 LINKED = {"a": "href", "link": "href", "script": "src", "img": "src", "button": "data-site-search"}
 #: Markdown links of llms.txt.
 MARKDOWN_LINK = re.compile(r"\]\(([^)\s]+)\)")

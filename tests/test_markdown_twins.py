@@ -97,9 +97,9 @@ def test_every_page_shows_a_view_markdown_link(
 
 
 def test_no_page_makes_the_theme_fetch_a_sitemap(site: Path, parsed: ParsedPages) -> None:
-    # Material's language selector fetches sitemap.xml beside every <link rel="alternate">:
-    # the pages name their twins in the article and their languages in the selector and the
-    # sitemap instead, so that a page view fetches none.
+    # Material fetches sitemap.xml beside every <link rel="alternate">: the pages name their
+    # twins and their other languages in the article, and every language in the sitemap,
+    # instead, so that a page view fetches none.
     assert sitemap_requests(parsed, site) == set()
 
 

@@ -34,7 +34,7 @@ PAGEFIND_CHUNKS = ("pagefind/fragment", "pagefind/index")
 #: A name that holds its content's hash (the build's ten hex digits, Material's eight).
 CONTENT_NAMED = re.compile(r"\.[0-9a-f]{8,}\.[^/]*$")
 #: What a page loads by name, in the attribute of the tag that names it: its stylesheets,
-#: scripts, icon and preloaded font, and the search dialog's script (the header's button names
+#: scripts, icon and preloaded font, and the search dialog's script (the search button names
 #: it for site.js).
 LOADS = {"link": "href", "script": "src", "button": "data-site-search"}
 

@@ -37,7 +37,7 @@ def with_twin_action(content: str, view: str, raw: str, label: str) -> str:
     """Return a page's content (its own HTML, before the theme's) with a line under its title:
     the readable full-text view at ``view``, and the raw file at ``raw`` beside it, the page's
     ``rel="alternate"`` for agents, of the type the host serves it with (in its body: a
-    ``<link>`` in the head would make Material's language selector fetch a sitemap beside it).
+    ``<link>`` in the head would make Material fetch a sitemap beside it).
     A plain line, not Material's page-action icons, whose faint grey is too pale for text
     (axe's colour-contrast rule).
 

@@ -12,7 +12,7 @@ function siteWords(part) {
   };
 }
 
-// The language selector's links drop the URL hash: keep the reader on the same section.
+// The links to a page's other languages drop the URL hash: keep the reader on the same section.
 // Both languages share every heading and state id, so the hash means the same place.
 document.addEventListener("click", (event) => {
   const link = event.target.closest("a[hreflang]");
