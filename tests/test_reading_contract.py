@@ -11,11 +11,6 @@ import attn
 from attn.lesson import K, Q, V, q1
 
 
-def test_integer_and_boolean_inputs_compute_in_float64() -> None:
-    assert attn.read(Q, K, V).output.dtype == np.float64
-    assert attn.read(Q.astype(bool), K.astype(bool), V.astype(bool)).weights.dtype == np.float64
-
-
 def test_float32_stays_float32() -> None:
     f = np.float32
     r = attn.read(Q.astype(f), K.astype(f), V.astype(f))
@@ -69,11 +64,6 @@ BAD: list[tuple[str, dict[str, Any], str]] = [
     ),
     ("V rank 1", {"V": [1.0, 2.0, 3.0]}, r"V must have at least 2 axes .* got shape \(3,\)"),
     (
-        "d_k differs",
-        {"Q": np.ones((2, 3))},
-        r"Q has d_k=3 \(last axis, shape \(2, 3\)\) but K has d_k=2 \(last axis, shape \(3, 2\)\)",
-    ),
-    (
         "n_k differs",
         {"V": np.ones((4, 2))},
         r"K has n_k=3 keys \(axis -2, shape \(3, 2\)\) but V has n_k=4 values \(axis -2, shape \(4, 2\)\)",
@@ -89,11 +79,6 @@ BAD: list[tuple[str, dict[str, Any], str]] = [
         r"mask of shape \(3, 3\) does not broadcast to the scores' shape \(2, 3\) \(\.\.\., n_q, n_k\)",
     ),
     ("mask dtype", {"mask": np.ones((2, 3))}, r"mask has dtype float64; expected bool"),
-    (
-        "mask row allows nothing",
-        {"mask": [[True, True, True], [False, False, False]]},
-        r"mask allows no key for query row 1;",
-    ),
     (
         "batched mask row allows nothing",
         {
