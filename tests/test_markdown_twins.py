@@ -10,11 +10,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from mkdocs.config import load_config
 
-from coursesite.agents.llms import Entry
-from coursesite.content import generated
-from coursesite.events import built
 from coursesite.git import git_answer
 from tests.constants import PREFIXES
 from tests.docs_pages import (
@@ -33,14 +29,6 @@ from tests.site import ITEM, ParsedPages, sections, sitemap_requests, title_text
 
 SECTIONS = {"zh": "中文", "en": "English"}
 VIEW_LABELS = {"zh": "查看 Markdown", "en": "View Markdown"}
-MARKER = "<!-- generated:"
-
-
-def has_generated_parts(name: str) -> bool:
-    return MARKER in twin(name, "zh").read_text(encoding="utf-8")
-
-
-GENERATED = [n for n in page_names() if has_generated_parts(n)]
 
 
 def git_head(format: str) -> str | None:
@@ -48,44 +36,19 @@ def git_head(format: str) -> str | None:
     return git_answer(ROOT, "log", "-1", "--no-show-signature", f"--format={format}")
 
 
-# --- the twins --------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(("locale", "prefix"), PREFIXES.items())
-@pytest.mark.parametrize("name", GENERATED)
-def test_twin_of_a_generated_page_holds_what_was_generated(
-    site: Path, name: str, locale: str, prefix: str
-) -> None:
-    source = twin(name, locale).read_text(encoding="utf-8")
-    made = generated.generators(load_config(str(ROOT / "mkdocs.yml")))
-    expected = generated.MARKER.sub(lambda m: made[m.group(1)](locale), source)
-    published = (site / f"{prefix}{name}.md").read_text(encoding="utf-8")
-    assert MARKER not in published
-    assert len(published) > len(source)
-    assert published == expected
-
-
 # --- the pages point to them ------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("prefix", PREFIXES.values())
-@pytest.mark.parametrize("name", page_names())
-def test_every_page_links_its_twin_as_its_alternate(
-    site: Path, parsed: ParsedPages, name: str, prefix: str
-) -> None:
-    page = site / prefix / built_page(name)
-    links = parsed.soup(page).select('article a[rel="alternate"][type="text/markdown"]')
-    assert len(links) == 1
-    assert (page.parent / links[0]["href"]).resolve() == (site / f"{prefix}{name}.md").resolve()
-
-
 @pytest.mark.parametrize(("locale", "prefix"), PREFIXES.items())
 @pytest.mark.parametrize("name", page_names())
-def test_every_page_shows_a_view_markdown_link(
+def test_every_page_links_its_twin_as_its_alternate_and_its_view_by_its_title(
     site: Path, parsed: ParsedPages, name: str, locale: str, prefix: str
 ) -> None:
     built = site / prefix / built_page(name)
     page = parsed.soup(built)
+    links = page.select('article a[rel="alternate"][type="text/markdown"]')
+    assert len(links) == 1
+    assert (built.parent / links[0]["href"]).resolve() == (site / f"{prefix}{name}.md").resolve()
     actions = [
         a for a in page.select("article a[href]") if a.get_text(strip=True) == VIEW_LABELS[locale]
     ]
@@ -251,11 +214,3 @@ def test_the_host_serves_raw_text_as_utf8(site: Path, runtime: Runtime, suffix: 
         answer = runtime.fetch(path)
         assert (answer.status, answer.headers["Content-Type"]) == (200, RAW_TYPES[suffix]), path
         assert answer.text() == file.read_text(encoding="utf-8"), path
-
-
-def test_a_rebuild_lists_its_own_pages_only() -> None:
-    # mkdocs serve rebuilds with the same hook module, from its configuration loaded again: a
-    # page gone since the last build must not stay in llms.txt.
-    build, rebuild = (load_config(str(ROOT / "mkdocs.yml")) for _ in range(2))
-    built(build).agents.listing.entries["gone.md"] = Entry("zh", "gone.md", "Gone", "", "# Gone\n")
-    assert built(rebuild).agents.listing.entries == {}
