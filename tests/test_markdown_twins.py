@@ -69,7 +69,9 @@ def test_no_page_makes_the_theme_fetch_a_sitemap(site: Path, parsed: ParsedPages
 # --- llms.txt and llms-full.txt ---------------------------------------------------------------
 
 
-def test_llms_txt_opens_with_a_title_and_a_dated_summary(site: Path) -> None:
+def test_llms_txt_opens_with_a_title_and_a_dated_summary_then_a_section_per_language(
+    site: Path,
+) -> None:
     lines = (site / "llms.txt").read_text(encoding="utf-8").splitlines()
     assert re.fullmatch(r"# \S.*", lines[0])
     assert lines[1] == ""
@@ -83,9 +85,6 @@ def test_llms_txt_opens_with_a_title_and_a_dated_summary(site: Path) -> None:
     full, committed = git_head("%H"), git_head("%ct")
     when = datetime.fromtimestamp(int(committed), UTC) if committed else datetime.now(UTC)
     assert said.groups() == (full[:7] if full else "unknown", when.date().isoformat())
-
-
-def test_llms_txt_has_a_section_per_language_then_optional(site: Path) -> None:
     assert list(sections((site / "llms.txt").read_text(encoding="utf-8"))) == [
         *SECTIONS.values(),
         "Optional",

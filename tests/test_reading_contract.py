@@ -11,26 +11,19 @@ import attn
 from attn.lesson import K, Q, V, q1
 
 
-def test_float32_stays_float32() -> None:
+def test_float32_stays_float32_and_mixed_with_float64_promotes() -> None:
     f = np.float32
     r = attn.read(Q.astype(f), K.astype(f), V.astype(f))
     assert r.weights.dtype == r.output.dtype == r.scores.dtype == np.float32
     np.testing.assert_allclose(r.output, attn.read(Q, K, V).output, rtol=1e-6)
-
-
-def test_mixed_float32_and_float64_promote_to_float64() -> None:
     assert attn.read(Q.astype(np.float32), K, V.astype(np.float64)).output.dtype == np.float64
 
 
-def test_result_arrays_are_read_only() -> None:
+def test_results_are_read_only_and_cannot_be_reassigned() -> None:
     r = attn.read(Q, K, V)
     for arr in (r.scores, r.weights, r.output, attn.scores(Q, K)):
         with pytest.raises(ValueError, match="read-only"):
             arr[...] = 0
-
-
-def test_result_cannot_be_reassigned() -> None:
-    r = attn.read(Q, K, V)
     with pytest.raises(AttributeError):
         r.output = np.zeros(2)  # type: ignore[misc]
 

@@ -60,7 +60,7 @@ def lesson_pages(site: Path) -> list[Path]:
     )
 
 
-def test_every_page_names_its_canonical_address(
+def test_every_page_names_its_canonical_address_and_links_the_repository_plainly(
     parsed: ParsedPages, addressed: tuple[Path, str]
 ) -> None:
     site, address = addressed
@@ -71,6 +71,7 @@ def test_every_page_names_its_canonical_address(
         assert [link["href"] for link in canonical] == [
             address + page.relative_to(site).as_posix().removesuffix("index.html")
         ], page
+        assert len(parsed.soup(page).select(f'.md-copyright a[href="{REPO_URL}"]')) == 1, page
 
 
 @pytest.mark.parametrize("name", ["R36/", "lab/LAB-02/", ""])
@@ -100,15 +101,6 @@ def test_the_sitemaps_name_absolute_addresses(addressed: tuple[Path, str], prefi
     assert len(hrefs) == len(locs) * (len(PREFIXES) + 1)
     assert all(href.startswith(address) for href in hrefs)
     assert sitemap.count('hreflang="x-default"') == len(locs)
-
-
-def test_every_page_links_the_repository_plainly(
-    parsed: ParsedPages, addressed: tuple[Path, str]
-) -> None:
-    site, _ = addressed
-    for page in lesson_pages(site):
-        links = parsed.soup(page).select(f'.md-copyright a[href="{REPO_URL}"]')
-        assert len(links) == 1, page
 
 
 @pytest.mark.parametrize("prefix", PREFIXES.values())
