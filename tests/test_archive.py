@@ -1,7 +1,5 @@
-"""originals.zip proves itself: it holds every page as the site publishes it, the lab's sources,
-attn's package with the repository's pyproject.toml and LICENSE, a manifest and a README, in
-every language's folder; unpacked anywhere, the README's one command runs every page's examples
-on the archive's own attn."""
+"""originals.zip: what it holds, and that its README's one command runs every page's examples
+on the archive's own attn, unpacked anywhere."""
 
 from __future__ import annotations
 
@@ -47,12 +45,6 @@ def tracked(folder: str) -> list[str]:
 def repository_sources() -> list[str]:
     """Return the archive's name of every source under ``docs/`` the repository tracks."""
     return [name for name in tracked("docs") if PurePosixPath(name).suffix in {".md", ".py"}]
-
-
-def package_sources() -> list[str]:
-    """Return the archive's name of every file of the package ``attn`` the repository tracks
-    (its modules, py.typed, its font and the font's licence)."""
-    return tracked("attn")
 
 
 @pytest.fixture(scope="module")
@@ -146,10 +138,10 @@ def test_each_languages_index_and_its_twin_link_the_archive_beside_them(
 def test_the_archive_holds_its_runner_attn_and_every_source_in_order(
     archive: dict[str, bytes],
 ) -> None:
-    assert list(archive) == [*RUNNER, *package_sources(), *repository_sources(), MANIFEST]
+    assert list(archive) == [*RUNNER, *tracked("attn"), *repository_sources(), MANIFEST]
     for name in repository_sources():
         archive[name].decode("utf-8")
-    for name in ["pyproject.toml", "LICENSE", *package_sources()]:
+    for name in ["pyproject.toml", "LICENSE", *tracked("attn")]:
         assert archive[name] == (ROOT / name).read_bytes(), name
 
 
@@ -199,7 +191,7 @@ def expected_examples() -> Counter[str]:
     found.update(
         {
             name: len(list(docstrings.parse(ROOT / name)))
-            for name in package_sources()
+            for name in tracked("attn")
             if name.endswith(".py") and PurePosixPath(name).name not in LAB_ONLY
         }
     )

@@ -1,7 +1,4 @@
-"""R36's explorable in a browser: the keyboard turns query 1 and the page says the new setting in
-words; axe finds nothing in either palette (in the dark one, the rules a palette can change:
-``COLOUR_RULES``); it fits a phone; printed, every state of the figure and the explorable's
-current setting show (without JavaScript: test_figure_browser.py)."""
+"""R36's explorable in a browser (without JavaScript: test_figure_browser.py)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,4 @@
-"""R36's figure: a page has it because its front matter asks for it, its numbers come from
-attn, laid out as the products S = QKᵀ and Y = AV are drawn, each state highlights what its
-text names, and the raw Markdown carries each state's numbers as doctest output and what its
-figure shows as a caption paragraph, the one source of the figure's caption."""
+"""R36's figure as built from attn's numbers, and the captions its raw Markdown carries."""
 
 from __future__ import annotations
 

@@ -1,7 +1,5 @@
-"""One idea, one word: where a Chinese page (or lab notebook) uses a glossary term, its English
-twin uses the fixed translation and none of the renderings the glossary avoids, and so do the
-docstrings of attn that the reference page publishes; a title that several pages quote reads the
-same on every one of them."""
+"""One idea, one word: the glossary's terms and the titles pages quote, on every page of both
+languages, in the build's words and in attn's docstrings that the reference page publishes."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
-"""The course names the site, and the lessons are the nav's: the site's name is the course's
-(one name a language, in mkdocs.yml), each lesson's title is its page's own, and the home page
-lists the lessons of the nav, so that a new lesson is listed without editing the home page."""
+"""The course names the site, and the lessons are the nav's, so that a new lesson is listed
+without editing the home page."""
 
 from __future__ import annotations
 

@@ -50,21 +50,11 @@ def test_never_nan_for_extreme_but_finite_scale() -> None:
 
 BAD: list[tuple[str, dict[str, Any], str]] = [
     ("Q rank 0", {"Q": 3.0}, r"Q must have at least 1 axis .* got shape \(\)"),
-    (
-        "K rank 1",
-        {"K": [1.0, 0.0]},
-        r"K must have at least 2 axes \(\.\.\., n_k, d_k\); got shape \(2,\)",
-    ),
     ("V rank 1", {"V": [1.0, 2.0, 3.0]}, r"V must have at least 2 axes .* got shape \(3,\)"),
     (
         "n_k differs",
         {"V": np.ones((4, 2))},
         r"K has n_k=3 keys \(axis -2, shape \(3, 2\)\) but V has n_k=4 values \(axis -2, shape \(4, 2\)\)",
-    ),
-    (
-        "batch does not broadcast",
-        {"Q": np.ones((2, 2, 2)), "K": np.ones((3, 3, 2)), "V": np.ones((3, 3, 2))},
-        r"batch/head axes do not broadcast: Q \(2,\) from shape \(2, 2, 2\), K \(3,\) from shape \(3, 3, 2\)",
     ),
     (
         "mask shape",
@@ -79,11 +69,6 @@ BAD: list[tuple[str, dict[str, Any], str]] = [
             "mask": np.array([[[1, 1, 1]] * 2, [[1, 1, 1], [0, 0, 0]]], bool),
         },
         r"mask allows no key for query row 1 at batch/head \(1,\)",
-    ),
-    (
-        "NaN in Q",
-        {"Q": [[np.nan, 0.0], [0.0, 1.0]]},
-        r"Q holds NaN at index \(0, 0\) \(shape \(2, 2\)\)",
     ),
     ("inf in K", {"K": [[1.0, 0.0], [0.0, np.inf], [1.0, 1.0]]}, r"K holds inf at index \(1, 1\)"),
     (

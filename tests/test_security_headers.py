@@ -1,8 +1,5 @@
-"""The security headers (``coursesite/agents/policy.py``), as Cloudflare Pages' own runtime sends
-them (``tests/runtime.py``): the policy allows exactly the inline scripts and styles the built
-pages hold; every response carries the headers; the pages the other browser tests do not open,
-search, the palette toggle and the lab's copy buttons work under the policy; MDN's HTTP
-Observatory grades the site A+ with every test passed. (Every browser test fails on a refusal:
+"""The security headers (``coursesite/agents/policy.py``) as Cloudflare Pages' own runtime sends
+them (``tests/runtime.py``), and what runs under them. (Every browser test fails on a refusal:
 conftest.py.)"""
 
 from __future__ import annotations

@@ -1,8 +1,6 @@
-"""One canonical address: built with ``SITE_URL`` (here the test server's own address, under a
-sub-path) and ``REPO_URL``, every page names its canonical URL, its language alternates are
-absolute with an x-default, the sitemaps' URLs are absolute, the footer links the repository,
-the pages still load from their own host only, and the 404 pages link under the sub-path.
-Without them (the session's site, a local preview) nothing says None."""
+"""One canonical address: the site built with ``SITE_URL`` (the test server's own address, under
+a sub-path) and ``REPO_URL``; without them (the session's site, a local preview) nothing says
+None."""
 
 from __future__ import annotations
 
