@@ -72,16 +72,12 @@ def unpacked(site: Path, folder: Path) -> Path:
     return folder / FOLDER
 
 
-def readme_blocks(readme: str) -> list[list[str]]:
-    """Return the lines of each shell block of the README."""
-    return [block.splitlines() for block in re.findall(r"^```sh\n(.*?)^```$", readme, re.S | re.M)]
-
-
 def readme_command(folder: Path) -> list[str]:
     """Return the README's one command, run by the project's Python (its pinned packages)."""
-    blocks = readme_blocks((folder / "README.md").read_text(encoding="utf-8"))
+    readme = (folder / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"^```sh\n(.*?)^```$", readme, re.S | re.M)  # its shell blocks
     # The command, on a line of its own, last in each language's part.
-    assert [block[-1] for block in blocks] == [COMMAND] * 2
+    assert [block.splitlines()[-1] for block in blocks] == [COMMAND] * 2
     program, *arguments = shlex.split(COMMAND)
     assert program == "python"
     return [sys.executable, *arguments]

@@ -54,11 +54,6 @@ B1_SUMS = {
 }
 
 
-def markdown_captions(text: str) -> dict[str, str]:
-    """Return ``{state: caption}`` for each caption paragraph right under a state's heading."""
-    return dict(CAPTION_UNDER_HEADING.findall(text))
-
-
 def highlighted_in(caption: str, locale: str) -> dict[str, tuple[int, ...]]:
     """Return what ``caption`` says its figure highlights: ``{matrix: rows}``, 0-based rows,
     ``()`` for every row; ``Kᵀ`` is the figure's ``KT``."""
@@ -253,7 +248,7 @@ def test_the_figures_caption_is_the_twins_prose(
     # One source of truth: the caption an agent reads in the raw twin is the one caption a
     # reader sees, right under the figure, which the figure points at.
     prefix = PREFIXES[locale]
-    written = markdown_captions((site / f"{prefix}R36.md").read_text(encoding="utf-8"))
+    written = dict(CAPTION_UNDER_HEADING.findall((site / f"{prefix}R36.md").read_text("utf-8")))
     assert list(written) == STATE_ORDER
     page, figures = built_figures(site, parsed, locale)
     for figure in figures:

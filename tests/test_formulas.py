@@ -11,15 +11,8 @@ from authoring import font
 from coursesite.formulas import mathml
 from tests.constants import PREFIXES
 from tests.docs_pages import built_page, page_names, twin
+from tests.markdown_parts import located_parts
 from tests.site import ParsedPages
-
-CODE = re.compile(r"```.*?```|`[^`\n]*`", re.DOTALL)
-DOLLARS = re.compile(r"\$\$.+?\$\$|\$[^$\n]+\$", re.DOTALL)
-
-
-def dollar_formulas(markdown: str) -> list[str]:
-    """Return a page's ``$...$`` and ``$$...$$`` formulas, found without Markdown's help."""
-    return [f.strip("$") for f in DOLLARS.findall(CODE.sub("", markdown))]
 
 
 @pytest.mark.parametrize(("locale", "prefix"), PREFIXES.items())
@@ -30,8 +23,9 @@ def test_every_formula_is_mathml_keeping_its_latex(
     maths = parsed.soup(site / prefix / built_page(name)).select("article math")
     alttexts = [m.get("alttext") for m in maths]
     assert all(alttexts), f"{prefix}{name}.html: a formula has no alttext"
-    source = twin(name, locale).read_text(encoding="utf-8")
-    assert alttexts == dollar_formulas(source)
+    # The page's $...$ and $$...$$ outside code, found without Markdown's help.
+    formulas = located_parts(twin(name, locale).read_text(encoding="utf-8"))["formulas"]
+    assert alttexts == [formula.text.strip("$") for formula in formulas]
 
 
 def test_no_page_loads_math_javascript(site: Path, parsed: ParsedPages) -> None:

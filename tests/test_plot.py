@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -51,13 +50,6 @@ def drawn() -> dict[tuple[str, str], Heatmaps]:
     }
 
 
-def named_cells(alt: str, locale: str) -> Iterator[tuple[int, int, str, str]]:
-    """Yield ``(row, source, before, after)`` for each cell the alt text says changed (1-based)."""
-    for row, cells in ROW[locale].findall(alt):
-        for source, old, new in CELL[locale].findall(cells):
-            yield int(row), int(source), old, new
-
-
 def svg_texts(svg: str) -> list[str]:
     """Return the content of every ``<text>`` element of ``svg``."""
     return re.findall(r"<text[^>]*>([^<]*)</text>", svg)
@@ -87,7 +79,12 @@ def test_the_alt_text_names_exactly_the_changed_cells(
         (i + 1, j + 1, f"{BEFORE[i, j]:.3f}", f"{after[i, j]:.3f}")
         for i, j in np.argwhere(~np.isclose(BEFORE, after))
     ]
-    assert list(named_cells(alt, locale)) == expected, alt
+    named = [  # (row, source, before, after) of each cell the alt text says changed, from 1
+        (int(row), int(source), old, new)
+        for row, cells in ROW[locale].findall(alt)
+        for source, old, new in CELL[locale].findall(cells)
+    ]
+    assert named == expected, alt
     assert expected or alt.endswith(("No weight changes.", "权重一个都没变。")), alt
     assert changed in alt
     shape = "2 个 query × 3 个来源" if locale == "zh" else "2 queries × 3 sources"

@@ -118,8 +118,6 @@ def test_overflowing_output_is_refused() -> None:
 def test_softmax_refuses_what_would_become_nan() -> None:
     with pytest.raises(ValueError, match=r"x holds nan at index \(1,\)"):
         attn.softmax([0.0, np.nan])
-    with pytest.raises(ValueError, match=r"no finite entry along axis 1 at index \(0,\)"):
-        attn.softmax([[-np.inf, -np.inf]])
     with pytest.raises(ValueError, match=r"empty axis 0"):
         attn.softmax(np.ones(0))
     with pytest.raises(ValueError, match="out of bounds"):

@@ -72,26 +72,20 @@ def test_every_page_names_its_canonical_address_and_links_the_repository_plainly
         assert len(parsed.soup(page).select(f'.md-copyright a[href="{REPO_URL}"]')) == 1, page
 
 
-@pytest.mark.parametrize("name", ["R36/", "lab/LAB-02/", ""])
 @pytest.mark.parametrize("prefix", PREFIXES.values())
-def test_language_alternates_are_absolute_with_an_x_default(
-    addressed: tuple[Path, str], name: str, prefix: str
+def test_the_sitemaps_name_absolute_addresses_and_language_alternates_with_an_x_default(
+    addressed: tuple[Path, str], prefix: str
 ) -> None:
-    # In the sitemap, for crawlers: none in a page's head (the theme would fetch a sitemap).
+    # Each language's build has its sitemap: its own pages, each with every language's (for
+    # crawlers; none in a page's head: the theme would fetch a sitemap).
     site, address = addressed
     sitemap = (site / prefix / "sitemap.xml").read_text(encoding="utf-8")
-    [entry] = [u for u in sitemap.split("<url>") if f"<loc>{address}{prefix}{name}</loc>" in u]
-    found = dict(re.findall(r'hreflang="([^"]+)" href="([^"]+)"', entry))
-    expected = {locale: f"{address}{p}{name}" for locale, p in PREFIXES.items()}
     default = next(locale for locale, p in PREFIXES.items() if p == "")
-    assert found == {**expected, "x-default": expected[default]}
-
-
-@pytest.mark.parametrize("prefix", PREFIXES.values())
-def test_the_sitemaps_name_absolute_addresses(addressed: tuple[Path, str], prefix: str) -> None:
-    # Each language's build has its sitemap: its own pages, each with every language's.
-    site, address = addressed
-    sitemap = (site / prefix / "sitemap.xml").read_text(encoding="utf-8")
+    for name in ["R36/", "lab/LAB-02/", ""]:
+        [entry] = [u for u in sitemap.split("<url>") if f"<loc>{address}{prefix}{name}</loc>" in u]
+        found = dict(re.findall(r'hreflang="([^"]+)" href="([^"]+)"', entry))
+        expected = {locale: f"{address}{p}{name}" for locale, p in PREFIXES.items()}
+        assert found == {**expected, "x-default": expected[default]}, name
     locs = LOC.findall(sitemap)
     assert len(locs) == len(lesson_pages(site)) // len(PREFIXES)
     assert all(loc.startswith(address + prefix) for loc in locs)

@@ -1,8 +1,8 @@
 """Two languages, one truth: each English page mirrors its Chinese source and is stamped.
 
 A difference is reported where an author fixes it: each differing part with the file and line
-it is on in each language (``docs/zh/R36.md:41``), a code block as a unified diff whose hunks
-carry the files' own line numbers, all of a page's differences of one kind in one failure.
+it is on in each language (``docs/zh/R36.md:41``), code blocks as a unified diff headed by the
+file and line they start on, all of a page's differences of one kind in one failure.
 """
 
 from __future__ import annotations
@@ -30,33 +30,6 @@ NAMED = {
     "numbers": "numbers in the prose",
 }
 
-HUNK = re.compile(r"^@@ -(\d+)(,\d+)? \+(\d+)(,\d+)? @@")
-
-
-def block_diff(zh: Part, en: Part, files: tuple[str, str]) -> list[str]:
-    """Return a unified diff of one code block in both languages, headed by each block's first
-    line in its file, with hunk line numbers that are the files' own."""
-    lines = difflib.unified_diff(
-        zh.text.splitlines(),
-        en.text.splitlines(),
-        f"{files[0]}:{zh.line}",
-        f"{files[1]}:{en.line}",
-        lineterm="",
-    )
-
-    def in_file(match: re.Match[str]) -> str:
-        old, new = int(match[1]) + zh.line - 1, int(match[3]) + en.line - 1
-        return f"@@ -{old}{match[2] or ''} +{new}{match[4] or ''} @@"
-
-    return [HUNK.sub(in_file, line) for line in lines]
-
-
-def only_in(part: Part, file: str, sign: str) -> list[str]:
-    """Return a block found in one language only, every line marked as a diff marks it."""
-    return [f"{sign}{sign}{sign} {file}:{part.line} (no counterpart)"] + [
-        f"{sign}{line}" for line in part.text.splitlines()
-    ]
-
 
 def unmatched(zh: list[Part], en: list[Part]) -> list[tuple[str, list[Part], list[Part]]]:
     """Return the runs of parts that differ, in page order: ``(opcode, zh parts, en parts)``."""
@@ -68,17 +41,21 @@ def unmatched(zh: list[Part], en: list[Part]) -> list[tuple[str, list[Part], lis
     ]
 
 
+def block_lines(run: list[Part]) -> list[str]:
+    """Return the lines of a run of code blocks, one after the other."""
+    return [line for part in run for line in part.text.splitlines()]
+
+
 def code_differences(zh: list[Part], en: list[Part], files: tuple[str, str]) -> list[str]:
-    """Return each differing code block as a diff; a block in one language only, whole."""
+    """Return each run of differing code blocks as a unified diff, headed by the file and line
+    the run starts on in each language (or that it has no counterpart there)."""
     said: list[str] = []
     for _, zh_run, en_run in unmatched(zh, en):
-        for index in range(max(len(zh_run), len(en_run))):
-            if index < len(zh_run) and index < len(en_run):
-                said += block_diff(zh_run[index], en_run[index], files)
-            elif index < len(zh_run):
-                said += only_in(zh_run[index], files[0], "-")
-            else:
-                said += only_in(en_run[index], files[1], "+")
+        (zh_file, zh_lines), (en_file, en_lines) = (
+            (f"{file}:{run[0].line}" if run else f"{file} (no counterpart)", block_lines(run))
+            for file, run in zip(files, (zh_run, en_run), strict=True)
+        )
+        said += difflib.unified_diff(zh_lines, en_lines, zh_file, en_file, lineterm="")
     return said
 
 
