@@ -15,7 +15,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
-from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -49,42 +48,21 @@ STILL = """() => {
 }"""
 
 
-class QuietHandler(SimpleHTTPRequestHandler):
-    """Serves files without logging every request to the test output."""
-
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
-class SubPathHandler(QuietHandler):
+class SubPathHandler(SimpleHTTPRequestHandler):
     """Serves the site under a sub-path only (``/course/``), as a host serving it there would;
-    any other path is not found.
-
-    A path that is not found is answered as GitHub Pages and Cloudflare Pages answer it: status
-    404 with the site's own ``404.html`` (when it has one) as the body. None of the host's
-    headers (``_headers``): the site as Cloudflare Pages serves it is the runtime's
-    (``tests/runtime.py``, the ``base_url`` fixture).
+    any other path is not found. None of the host's headers (``_headers``): the site as
+    Cloudflare Pages serves it is the runtime's (``tests/runtime.py``, the ``base_url`` fixture).
     """
 
     sub_path = "/"
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass  # not every request in the test output
 
     def translate_path(self, path: str) -> str:
         if not path.startswith(self.sub_path):
             return str(Path(self.directory) / "no such file")
         return super().translate_path("/" + path.removeprefix(self.sub_path))
-
-    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
-        page = Path(self.directory) / "404.html"
-        if code != HTTPStatus.NOT_FOUND or not page.is_file():
-            super().send_error(code, message, explain)
-            return
-        body = page.read_bytes()
-        self.send_response(code)  # "Not Found", as a host says, not the handler's message
-        self.send_header("Content-Type", self.guess_type(page))
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        if self.command != "HEAD":
-            self.wfile.write(body)
 
 
 @contextmanager

@@ -1,5 +1,4 @@
-"""What many tests share, each written once and read from where the project states it: the site's
-languages with the folder of their pages, and the order of R36's figure states."""
+"""What many tests share, each written once and read from where the project states it."""
 
 from __future__ import annotations
 
@@ -27,8 +26,5 @@ PREFIXES: dict[str, str] = {
 ONE_LANGUAGE: str = PREFIXES["zh"]
 
 #: R36's states in the order the lesson takes them (b0, b2, b3, b1), as its figure has them;
-#: test_figure.py checks that the lesson's text in each language has them in this order.
+#: test_figure.py checks that the built pages in each language have them in this order.
 STATE_ORDER: list[str] = [state.key for state in lesson_figure().states]
-
-#: The anchor of each state on the built pages (``r36-b0`` …), in the same order.
-STATE_ANCHORS: list[str] = [f"r36-{key}" for key in STATE_ORDER]

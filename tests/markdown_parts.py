@@ -15,9 +15,6 @@ LINK = re.compile(r"\]\(([^)\s]+)\)")
 NUMBER = re.compile(r"\d+(?:\.\d+)?")
 DECIMAL = re.compile(r"\d+\.\d+")
 
-#: A fence's opening line as CommonMark reads it, inside a list item or a quote too.
-OPENING = re.compile(r"^(?P<prefix>[ \t]*(?:>[ \t]*)*)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
-
 
 @dataclass(frozen=True)
 class Part:
@@ -27,24 +24,6 @@ class Part:
     line: int
     text: str
     offset: int = 0
-
-
-@dataclass(frozen=True)
-class Fence:
-    """A fenced block as a Markdown renderer sees it: where it starts and ends in the file
-    (offsets), its first line's number and its info string (``python hl_lines="2"``)."""
-
-    start: int
-    end: int
-    line: int
-    opening: str
-    info: str
-
-    @property
-    def language(self) -> str:
-        """The info string's first word, as the highlighter reads it (``{.python}`` too)."""
-        words = self.info.strip().lstrip("{").lstrip(".").split()
-        return words[0].lower() if words else ""
 
 
 def front_matter(text: str) -> dict[str, str]:
@@ -99,35 +78,6 @@ def located_parts(text: str) -> dict[str, list[Part]]:
         "links": found(LINK, outside),
         "numbers": found(NUMBER, counted),
     }
-
-
-def fences(text: str) -> list[Fence]:
-    """Return every fenced block of the page, as a renderer reads them: a fence closes at a
-    line of the same character, at least as long, with nothing else; inside a block no other
-    block opens (a Markdown example can show a ```python fence without it being code)."""
-    found: list[Fence] = []
-    opened: tuple[re.Match[str], int, int] | None = None
-    offset = 0
-    for number, line in enumerate(text.splitlines(keepends=True), start=1):
-        content = line.rstrip("\n")
-        if opened is None:
-            match = OPENING.match(content)
-            if match and not (match["fence"][0] == "`" and "`" in match["info"]):
-                opened = (match, offset, number)
-        else:
-            match, start, first = opened
-            fence = match["fence"]
-            closing = content.strip()
-            if closing and set(closing) == {fence[0]} and len(closing) >= len(fence):
-                found.append(
-                    Fence(start, offset + len(content), first, match.group(), match["info"])
-                )
-                opened = None
-        offset += len(line)
-    if opened is not None:
-        match, start, first = opened
-        found.append(Fence(start, len(text), first, match.group(), match["info"]))
-    return found
 
 
 def prose_decimals(text: str) -> set[str]:

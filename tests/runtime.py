@@ -200,12 +200,9 @@ class Runtime:
             ended, _ = os.waitpid(self.pid, os.WNOHANG)
             if ended or time.monotonic() > deadline:
                 why = "ended" if ended else f"did not answer within {STARTUP_SECONDS:.0f} s"
-                raise RuntimeError(f"`wrangler pages dev` {why}; it said:\n{self.said()}")
+                said = COLOUR.sub("", self.log.read_text(encoding="utf-8", errors="replace"))
+                raise RuntimeError(f"`wrangler pages dev` {why}; it said:\n{said}")
             time.sleep(0.1)
-
-    def said(self) -> str:
-        """Return what the runtime has written to its output, without colour codes."""
-        return COLOUR.sub("", self.log.read_text(encoding="utf-8", errors="replace"))
 
     def fetch(self, path: str, headers: dict[str, str] | None = None) -> Answer:
         """Return the runtime's answer to ``GET path`` (no redirect followed)."""

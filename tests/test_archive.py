@@ -1,12 +1,9 @@
-"""originals.zip proves itself: it holds every page as the site publishes it, the lab's sources,
-attn's package with the repository's pyproject.toml and LICENSE, a manifest and a README, in
-every language's folder; unpacked anywhere, the README's one command runs every page's examples
-on the archive's own attn."""
+"""originals.zip: what it holds, and that its README's one command runs every page's examples
+on the archive's own attn, unpacked anywhere."""
 
 from __future__ import annotations
 
 import hashlib
-import io
 import json
 import os
 import re
@@ -50,12 +47,6 @@ def repository_sources() -> list[str]:
     return [name for name in tracked("docs") if PurePosixPath(name).suffix in {".md", ".py"}]
 
 
-def package_sources() -> list[str]:
-    """Return the archive's name of every file of the package ``attn`` the repository tracks
-    (its modules, py.typed, its font and the font's licence)."""
-    return tracked("attn")
-
-
 @pytest.fixture(scope="module")
 def archive(site: Path) -> dict[str, bytes]:
     """Return the site's archive: each entry's bytes, in the archive's order."""
@@ -81,16 +72,12 @@ def unpacked(site: Path, folder: Path) -> Path:
     return folder / FOLDER
 
 
-def readme_blocks(readme: str) -> list[list[str]]:
-    """Return the lines of each shell block of the README."""
-    return [block.splitlines() for block in re.findall(r"^```sh\n(.*?)^```$", readme, re.S | re.M)]
-
-
 def readme_command(folder: Path) -> list[str]:
     """Return the README's one command, run by the project's Python (its pinned packages)."""
-    blocks = readme_blocks((folder / "README.md").read_text(encoding="utf-8"))
+    readme = (folder / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"^```sh\n(.*?)^```$", readme, re.S | re.M)  # its shell blocks
     # The command, on a line of its own, last in each language's part.
-    assert [block[-1] for block in blocks] == [COMMAND] * 2
+    assert [block.splitlines()[-1] for block in blocks] == [COMMAND] * 2
     program, *arguments = shlex.split(COMMAND)
     assert program == "python"
     return [sys.executable, *arguments]
@@ -147,10 +134,10 @@ def test_each_languages_index_and_its_twin_link_the_archive_beside_them(
 def test_the_archive_holds_its_runner_attn_and_every_source_in_order(
     archive: dict[str, bytes],
 ) -> None:
-    assert list(archive) == [*RUNNER, *package_sources(), *repository_sources(), MANIFEST]
+    assert list(archive) == [*RUNNER, *tracked("attn"), *repository_sources(), MANIFEST]
     for name in repository_sources():
         archive[name].decode("utf-8")
-    for name in ["pyproject.toml", "LICENSE", *package_sources()]:
+    for name in ["pyproject.toml", "LICENSE", *tracked("attn")]:
         assert archive[name] == (ROOT / name).read_bytes(), name
 
 
@@ -200,7 +187,7 @@ def expected_examples() -> Counter[str]:
     found.update(
         {
             name: len(list(docstrings.parse(ROOT / name)))
-            for name in package_sources()
+            for name in tracked("attn")
             if name.endswith(".py") and PurePosixPath(name).name not in LAB_ONLY
         }
     )
@@ -244,47 +231,9 @@ def test_the_run_stops_when_attn_is_not_the_archives(site: Path, tmp_path: Path)
 # --- what stops the build ----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("source", "why"),
-    [
-        ("Z\u00fcrich".encode("latin-1"), r"docs/zh/page\.md is not UTF-8"),
-        (b"<!-- generated: nothing-such -->\n", r"docs/zh/page\.md: unknown generated content"),
-    ],
-)
-def test_a_source_the_archive_cannot_hold_stops_the_build(
-    tmp_path: Path, source: bytes, why: str
-) -> None:
+def test_a_source_that_is_not_utf8_stops_the_build(tmp_path: Path) -> None:
+    # An unknown generated part: coursesite.content.generated's example.
     (tmp_path / "zh").mkdir()
-    (tmp_path / "zh" / "page.md").write_bytes(source)
-    with pytest.raises(PluginError, match=why):
+    (tmp_path / "zh" / "page.md").write_bytes("Z\u00fcrich".encode("latin-1"))
+    with pytest.raises(PluginError, match=r"docs/zh/page\.md is not UTF-8"):
         originals_zip(tmp_path, {"zh": ""}, Sources({}), ROOT)
-
-
-def test_the_archive_is_a_zip_of_its_own_files(tmp_path: Path) -> None:
-    for folder in ("zh", "fr"):
-        (tmp_path / folder).mkdir()
-        (tmp_path / folder / "page.md").write_text("# T\n", encoding="utf-8")
-    with zipfile.ZipFile(
-        io.BytesIO(originals_zip(tmp_path, {"zh": ""}, Sources({}), ROOT))
-    ) as opened:
-        assert opened.read(f"{FOLDER}/docs/zh/page.md") == b"# T\n"
-        manifest = json.loads(opened.read(f"{FOLDER}/{MANIFEST}"))
-    # Where the site publishes each: a language's page in its folder; none outside them.
-    assert manifest["docs/zh/page.md"]["url"] == "page.md"
-    assert manifest["docs/fr/page.md"]["url"] is None
-
-
-def test_the_archive_ships_what_git_tracks_not_a_draft_beside_it(tmp_path: Path) -> None:
-    project = tmp_path / "course"
-    for name in ("pyproject.toml", "LICENSE", "attn/__init__.py", "docs/zh/page.md"):
-        (project / name).parent.mkdir(parents=True, exist_ok=True)
-        (project / name).write_text("x = 1\n" if name.endswith(".py") else "# T\n", "utf-8")
-    assert git(project, "init", "-q") is not None
-    git(project, "add", ".")
-    # Drafts beside the tracked files, never added.
-    (project / "attn" / "draft.py").write_text("y = 2\n", encoding="utf-8")
-    (project / "docs" / "zh" / "draft.md").write_text("# D\n", encoding="utf-8")
-    content = originals_zip(project / "docs", {"zh": ""}, Sources({}), project)
-    with zipfile.ZipFile(io.BytesIO(content)) as opened:
-        names = [name.removeprefix(f"{FOLDER}/") for name in opened.namelist()]
-    assert names == [*RUNNER, "attn/__init__.py", "docs/zh/page.md", MANIFEST]

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 import pytest
@@ -17,19 +16,14 @@ from tests.constants import PREFIXES
 from tests.site import ParsedPages
 
 
-def island(site: Path, parsed: ParsedPages, prefix: str) -> tuple[Any, Any]:
-    """Return R36's data island in one language, parsed, and its tag."""
-    tag = parsed.soup(site / f"{prefix}R36/index.html").select_one("script#r36-explore")
-    assert tag is not None, f"{prefix}R36/ has no data island r36-explore"
-    assert tag["type"] == "application/json"
-    return json.loads(tag.string), tag
-
-
 @pytest.mark.parametrize("prefix", PREFIXES.values())
 def test_every_setting_is_the_read_attn_computes_for_its_query(
     site: Path, parsed: ParsedPages, prefix: str
 ) -> None:
-    data, _ = island(site, parsed, prefix)
+    tag = parsed.soup(site / f"{prefix}R36/index.html").select_one("script#r36-explore")
+    assert tag is not None, f"{prefix}R36/ has no data island r36-explore"
+    assert tag["type"] == "application/json"
+    data = json.loads(tag.string)
     angles, lengths, settings = data["angles"], data["lengths"], data["settings"]
     assert len(set(angles)) == len(angles) >= 24
     assert 1 in lengths
@@ -59,15 +53,3 @@ def test_every_setting_is_the_read_attn_computes_for_its_query(
                 attn.read(np.array(setting["q"]), K, v).output.round(3),
                 err_msg=f"setting {i}: output over V {j + 1}",
             )
-
-
-@pytest.mark.parametrize("prefix", PREFIXES.values())
-def test_the_island_follows_the_paragraph_that_says_what_it_shows(
-    site: Path, parsed: ParsedPages, prefix: str
-) -> None:
-    _, tag = island(site, parsed, prefix)
-    assert tag.find_previous(["h2", "h3"])["id"] == "turn-query"
-    before = tag.find_previous_sibling()
-    assert before.name == "p"
-    assert "r36-explore-caption" in before["class"]
-    assert "JavaScript" in before.get_text()

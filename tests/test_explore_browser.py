@@ -1,22 +1,16 @@
-"""R36's explorable in a browser: the keyboard turns query 1 and the page says the new setting in
-words; axe finds nothing in either palette (in the dark one, the rules a palette can change:
-``COLOUR_RULES``); it fits a phone; printed, every state of the figure and the explorable's
-current setting show (without JavaScript: test_figure_browser.py)."""
+"""R36's explorable in a browser (without JavaScript: test_figure_browser.py)."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from coursesite.content.glossary import load_glossary
 from coursesite.figure import number
 from coursesite.words import Words
 from tests.axe import COLOUR_RULES, axe_violations
 from tests.constants import ONE_LANGUAGE, PREFIXES, STATE_ORDER
-from tests.docs_pages import DOCS
 
 #: What the slider says of a setting, in each language (the issue's words).
 SAID = {
@@ -149,21 +143,3 @@ def test_print_shows_every_states_tables_and_the_explorables_setting(
         assert shown_weights(page) == on_screen
     finally:
         page.emulate_media(media="null")  # the module's tab as its next test expects it
-
-
-def test_the_explorables_words_are_the_glossarys(page: Page, base_url: str) -> None:
-    # The words the script adds are prose too: one term, one translation (docs/glossary.yml).
-    said = {}
-    for locale, prefix in PREFIXES.items():
-        page.goto(f"{base_url}{prefix}R36/")
-        box = page.locator(".r36-explore")
-        said[locale] = " ".join([box.inner_text(), box.get_attribute("aria-label") or ""])
-    used = [
-        term for term in load_glossary(DOCS / "glossary.yml")["terms"] if term["zh"] in said["zh"]
-    ]
-    assert len(used) >= 3, "the explorable names its sources, weights and output"
-    for term in used:
-        stem = term.get("en_stem", term["en"])
-        assert re.search(rf"\b{re.escape(stem)}", said["en"], re.I), term["en"]
-        for word in term.get("avoid", []):
-            assert not re.search(rf"\b{re.escape(word)}\b", said["en"], re.I), word

@@ -1,14 +1,10 @@
-"""R36's figure: a page has it because its front matter asks for it, its numbers come from
-attn, laid out as the products S = QKᵀ and Y = AV are drawn, each state highlights what its
-text names, and the raw Markdown carries each state's numbers as doctest output and what its
-figure shows as a caption paragraph, the one source of the figure's caption."""
+"""R36's figure as built from attn's numbers, and the captions its raw Markdown carries."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-import numpy as np
 import pytest
 from bs4 import BeautifulSoup, Tag
 from mkdocs.exceptions import PluginError
@@ -18,7 +14,7 @@ from attn.figure import lesson_figure
 from attn.lesson import K, Q, V
 from coursesite.figure import CAPTION_CLASS, number, render
 from coursesite.words import Words
-from tests.constants import PREFIXES, STATE_ANCHORS, STATE_ORDER
+from tests.constants import PREFIXES, STATE_ORDER
 from tests.docs_pages import twin
 from tests.markdown_parts import FENCE
 from tests.site import ParsedPages, search_fragments
@@ -56,11 +52,6 @@ B1_SUMS = {
         "by query, rows": re.compile(r"rows that sum to ([\d.]+)"),
     },
 }
-
-
-def markdown_captions(text: str) -> dict[str, str]:
-    """Return ``{state: caption}`` for each caption paragraph right under a state's heading."""
-    return dict(CAPTION_UNDER_HEADING.findall(text))
 
 
 def highlighted_in(caption: str, locale: str) -> dict[str, tuple[int, ...]]:
@@ -112,16 +103,6 @@ def section_code(text: str, key: str) -> str:
     return "\n".join(FENCE.findall(section))
 
 
-def states_markdown(without: str = "") -> str:
-    """Return a page's Markdown with every state's heading and caption paragraph (but the
-    caption of state ``without``)."""
-    return "\n\n".join(
-        f"## {key} {{ #state-{key} }}\n\nFigure {key}.\n"
-        + ("{ .other }" if key == without else f"{{ .{CAPTION_CLASS} }}")
-        for key in STATE_ORDER
-    )
-
-
 def built_figures(site: Path, parsed: ParsedPages, locale: str) -> tuple[BeautifulSoup, list[Tag]]:
     """Return R36's built page in ``locale`` and its figures, in order."""
     page = parsed.soup(site / f"{PREFIXES[locale]}R36/index.html")
@@ -135,53 +116,43 @@ def caption_of(page: BeautifulSoup, figure: Tag) -> str:
     return str(paragraph.get_text())
 
 
-@pytest.mark.parametrize("locale", list(PREFIXES))
-def test_states_follow_the_lessons_order(locale: str) -> None:
-    # STATE_ORDER is the figure's order (b0, b2, b3, b1): the lesson's text takes them so too.
-    text = twin("R36", locale).read_text(encoding="utf-8")
-    assert re.findall(r'<span id="(r36-[^"]+)"></span>', text) == STATE_ANCHORS
-
-
-def test_figure_numbers_are_computed_by_attn() -> None:
-    r = attn.read(Q, K, V)
-    fig = lesson_figure()
-    np.testing.assert_array_equal(fig.matrices["Q"], Q)
-    np.testing.assert_array_equal(fig.matrices["KT"], K.T)
-    np.testing.assert_array_equal(fig.matrices["A"], r.weights.round(3))
-    np.testing.assert_array_equal(fig.matrices["Y"], r.output.round(3))
-    np.testing.assert_array_equal(fig.matrices["row_sums"], [[1.0], [1.0]])
-    np.testing.assert_array_equal(fig.matrices["column_sums_by_query"], [[1.0, 1.0, 1.0]])
-
-
-def test_a_page_without_the_state_headings_is_refused_naming_it() -> None:
-    with pytest.raises(PluginError, match=r"^R37\.md asks for figure: r36-states, .*state-b0"):
-        render("## Other { #other }\n", {"figure": "r36-states"})
-
-
-def test_each_figure_is_described_by_the_caption_of_its_own_section() -> None:
-    text = states_markdown().replace(
-        "Figure b2.\n{ .r36-figure-caption }", "Text.\n\nAll of A.\n{ .r36-figure-caption #mine }"
-    )
-    page = BeautifulSoup(render(text, {"figure": "r36-states"}), "html.parser")
-    described = {f["data-state"]: caption_of(page, f) for f in page.select("figure")}
-    assert described == {
-        "b0": "Figure b0.",
-        "b2": "All of A.",
-        "b3": "Figure b3.",
-        "b1": "Figure b1.",
-    }
-    assert page.select_one("figure[data-state=b2]")["aria-describedby"] == "mine"
+@pytest.mark.parametrize(
+    ("name", "refusal"),
+    [
+        ("r36-states", r"^R37\.md asks for figure: r36-states, .*state-b0"),
+        ("r37-masks", r"R37\.md: .*figure: 'r37-masks'.*r36-states"),
+    ],
+)
+def test_a_page_asking_for_a_figure_it_cannot_have_is_refused_naming_it(
+    name: str, refusal: str
+) -> None:
+    with pytest.raises(PluginError, match=refusal):
+        render("## Other { #other }\n", {"figure": name})
 
 
 @pytest.mark.parametrize("locale", list(PREFIXES))
-def test_the_figure_draws_the_products_with_their_factors(
+def test_one_figure_per_state_draws_the_products_with_their_factors(
     site: Path, parsed: ParsedPages, locale: str
 ) -> None:
     # S = QKᵀ and Y = AV: each result with its left and right factors, Q's rows q₁ and q₂,
     # Kᵀ's columns one key each, every number attn's; Kᵀ and V shared, said in words.
     _, figures = built_figures(site, parsed, locale)
+    assert [f["data-state"] for f in figures] == STATE_ORDER
     words = Words(locale, "figure")
+    r = attn.read(Q, K, V)
     for figure in figures:
+        assert figure.find_previous("h2")["id"] == f"state-{figure['data-state']}"
+        assert figure.has_attr("data-pagefind-ignore")
+        y = figure.select_one("table[data-matrix=Y]")
+        assert numbers_in(y.select_one("tbody").get_text(" ")) == [
+            1.0,
+            *r.output[0].round(3),
+            2.0,
+            *r.output[1].round(3),
+        ]  # "query 1" 1.267 1.466 "query 2" 0.733 2.534, its row headers said, not shown
+        for name, values in (("S", r.scores), ("A", r.weights.round(3))):
+            table = figure.select_one(f"table[data-matrix={name}]")
+            assert [column(table, j) for j in range(3)] == values.T.tolist(), name
         products = [
             [t["data-matrix"] for t in product.select("table")]
             for product in figure.select(".r36-product")
@@ -230,29 +201,6 @@ def test_a_matrix_the_text_has_not_introduced_yet_is_marked_in_words(
             assert all(re.search(rf"(?<![\w.]){name}(?![\w.])", b2) for name in ahead), b2
 
 
-@pytest.mark.parametrize("prefix", PREFIXES.values())
-def test_built_page_has_one_complete_figure_per_state(
-    site: Path, parsed: ParsedPages, prefix: str
-) -> None:
-    page = parsed.soup(site / f"{prefix}R36/index.html")
-    figures = page.select("figure.r36-figure")
-    assert [f["data-state"] for f in figures] == STATE_ORDER
-    r = attn.read(Q, K, V)
-    for figure in figures:
-        heading = figure.find_previous("h2")
-        assert heading["id"] == f"state-{figure['data-state']}"
-        assert figure.has_attr("data-pagefind-ignore")
-        y = figure.select_one("table[data-matrix=Y]")
-        assert numbers_in(y.select_one("tbody").get_text(" ")) == [
-            1.0,
-            *r.output[0].round(3),
-            2.0,
-            *r.output[1].round(3),
-        ]  # "query 1" 1.267 1.466 "query 2" 0.733 2.534, its row headers said, not shown
-        s = figure.select_one("table[data-matrix=S]")
-        assert [column(s, j) for j in range(3)] == r.scores.T.tolist()
-
-
 @pytest.mark.parametrize("locale", list(PREFIXES))
 @pytest.mark.parametrize("key", STATE_ORDER)
 def test_raw_markdown_prints_each_states_highlighted_numbers(locale: str, key: str) -> None:
@@ -272,11 +220,6 @@ def test_raw_markdown_prints_each_states_highlighted_numbers(locale: str, key: s
                 f"R36.{locale}.md state {key}: {mark.matrix} row {i + 1} {row} is not printed "
                 f"by then"
             )
-
-
-def test_a_page_asking_for_an_unknown_figure_is_refused() -> None:
-    with pytest.raises(PluginError, match=r"R37\.md: .*figure: 'r37-masks'.*r36-states"):
-        render(states_markdown(), {"figure": "r37-masks"})
 
 
 def test_search_indexes_the_states_text_not_their_figures(site: Path, parsed: ParsedPages) -> None:
@@ -305,7 +248,7 @@ def test_the_figures_caption_is_the_twins_prose(
     # One source of truth: the caption an agent reads in the raw twin is the one caption a
     # reader sees, right under the figure, which the figure points at.
     prefix = PREFIXES[locale]
-    written = markdown_captions((site / f"{prefix}R36.md").read_text(encoding="utf-8"))
+    written = dict(CAPTION_UNDER_HEADING.findall((site / f"{prefix}R36.md").read_text("utf-8")))
     assert list(written) == STATE_ORDER
     page, figures = built_figures(site, parsed, locale)
     for figure in figures:

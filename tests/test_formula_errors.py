@@ -19,7 +19,6 @@ from tests.docs_pages import DOCS
 #: Mistakes an author makes, and what the conversion says of each.
 MISTAKES = {
     # latex2mathml converts these without a word: the structure and brace checks catch them.
-    r"\frac{Y=AV": "<mfrac> has 1 child, needs 2 (an unclosed brace?)",
     r"\frac{a}{b": "the { at character 9 is never closed",
     r"\sqrt{d_k": "the { at character 6 is never closed",
     r"\text{abc": "the { at character 6 is never closed",
@@ -58,16 +57,6 @@ CORRECT = [
 ]
 
 
-def page_from(source: Path) -> SimpleNamespace:
-    """Return what ``on_page_content`` reads of a page built from ``source``."""
-    return SimpleNamespace(file=SimpleNamespace(src_uri=source.name, abs_src_path=str(source)))
-
-
-def config_in(root: Path) -> SimpleNamespace:
-    """Return what ``on_page_content`` reads of the config of a project at ``root``."""
-    return SimpleNamespace(docs_dir=str(DOCS), config_file_path=str(root / "mkdocs.yml"))
-
-
 @pytest.mark.parametrize(("latex", "said"), MISTAKES.items())
 def test_a_mistake_stops_the_conversion_saying_what_is_wrong(latex: str, said: str) -> None:
     with pytest.raises(mathml.FormulaError) as error:
@@ -80,49 +69,47 @@ def test_a_correct_formula_passes_the_checks(latex: str) -> None:
     assert mathml.math_element(latex).get("alttext") == latex
 
 
-def error_on_r36(root: Path, source: str, html: str) -> str:
-    """Return the build's error for ``html``, rendered from ``docs/zh/R36.md`` (``source``) of
-    a project at ``root``."""
-    page = root / "docs" / "zh" / "R36.md"
+def error_on(root: Path, name: str, source: str, html: str) -> str:
+    """Return the build's error for ``html``, rendered from ``docs/zh/NAME`` (``source``) of a
+    project at ``root``."""
+    page = root / "docs" / "zh" / name
     page.parent.mkdir(parents=True)
     page.write_text(source, encoding="utf-8")
+    # What on_page_content reads of the page and of the project's configuration.
+    built = SimpleNamespace(file=SimpleNamespace(src_uri=page.name, abs_src_path=str(page)))
+    config = SimpleNamespace(docs_dir=str(DOCS), config_file_path=str(root / "mkdocs.yml"))
     with pytest.raises(PluginError) as error:
-        mathml.on_page_content(html, page=page_from(page), config=config_in(root), files=None)
+        mathml.on_page_content(html, page=built, config=config, files=None)
     return str(error.value)
 
 
-def test_a_malformed_formula_names_its_page_and_line(tmp_path: Path) -> None:
-    source = "# R36\n\n读取 $Y=AV$。\n\n权重 $\\frac{Y=AV$。\n"
-    html = '<p>读取 <span class="arithmatex">\\(\\frac{Y=AV\\)</span>。</p>'
-    assert error_on_r36(tmp_path, source, html) == (
-        r"docs/zh/R36.md:5: formula '\frac{Y=AV' is malformed: "
-        "<mfrac> has 1 child, needs 2 (an unclosed brace?)"
-    )
+@pytest.mark.parametrize(
+    ("name", "source", "html", "said"),
+    [
+        (
+            "R36.md",
+            "# R36\n\n读取 $Y=AV$。\n\n权重 $\\frac{Y=AV$。\n",
+            '<p>读取 <span class="arithmatex">\\(\\frac{Y=AV\\)</span>。</p>',
+            r"docs/zh/R36.md:5: formula '\frac{Y=AV' is malformed: <mfrac> has 1 child, needs 2 (an unclosed brace?)",
+        ),
+        (  # The lab marks a notebook's $...$ in its rendered Markdown cells (coursesite.notebooks).
+            "lab/LAB-02.py",
+            "# %% [markdown]\n# # 练习\n#\n# 输出 $Y=AV$，权重 $\\text{key$。\n\n# %%\nx = 1\n",
+            notebooks.marked_formulas("<p>输出 $Y=AV$，权重 $\\text{key$。</p>"),
+            r"docs/zh/lab/LAB-02.py:4: formula '\text{key' is malformed: the { at character 6 is never closed",
+        ),
+    ],
+)
+def test_a_malformed_formula_names_its_file_and_line(
+    tmp_path: Path, name: str, source: str, html: str, said: str
+) -> None:
+    assert error_on(tmp_path, name, source, html) == said
 
 
 def test_a_formula_in_markup_the_step_does_not_know_stops_the_build(tmp_path: Path) -> None:
     html = '<p>读取 <span class="arithmatex" data-new="1">\\(Y=AV\\)</span>。</p>'
-    said = error_on_r36(tmp_path, "# R36\n\n读取 $Y=AV$。\n", html)
+    said = error_on(tmp_path, "R36.md", "# R36\n\n读取 $Y=AV$。\n", html)
     assert said.startswith("docs/zh/R36.md:3: a formula in markup this step")
-
-
-def test_a_notebooks_malformed_formula_names_its_py_file_and_line(tmp_path: Path) -> None:
-    notebook = tmp_path / "docs" / "zh" / "lab" / "LAB-02.py"
-    notebook.parent.mkdir(parents=True)
-    notebook.write_text(
-        "# %% [markdown]\n# # 练习\n#\n# 输出 $Y=AV$，权重 $\\text{key$。\n\n# %%\nx = 1\n",
-        encoding="utf-8",
-    )
-    # The lab marks a notebook's $...$ in its rendered Markdown cells (coursesite.notebooks).
-    html = notebooks.marked_formulas("<p>输出 $Y=AV$，权重 $\\text{key$。</p>")
-    with pytest.raises(PluginError) as error:
-        mathml.on_page_content(
-            html, page=page_from(notebook), config=config_in(tmp_path), files=None
-        )
-    assert str(error.value) == (
-        r"docs/zh/lab/LAB-02.py:4: formula '\text{key' is malformed: "
-        "the { at character 6 is never closed"
-    )
 
 
 @pytest.mark.parametrize(
@@ -132,13 +119,8 @@ def test_a_notebooks_malformed_formula_names_its_py_file_and_line(tmp_path: Path
 def test_a_formula_the_font_subset_cannot_draw_fails_the_build(
     tmp_path: Path, latex: str, missing: str
 ) -> None:
-    page = tmp_path / "docs" / "zh" / "R36.md"
-    page.parent.mkdir(parents=True)
-    page.write_text(f"# R36\n\n${latex}$\n", encoding="utf-8")
     html = f'<p><span class="arithmatex">\\({latex}\\)</span></p>'
-    with pytest.raises(PluginError) as error:
-        mathml.on_page_content(html, page=page_from(page), config=config_in(tmp_path), files=None)
-    message = str(error.value)
+    message = error_on(tmp_path, "R36.md", f"# R36\n\n${latex}$\n", html)
     assert message.startswith(f"docs/zh/R36.md:3: formula '{latex}' draws")
     assert missing in message
     assert "run `make font`" in message

@@ -4,26 +4,15 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
 from authoring import font
-from coursesite import notebooks
 from coursesite.formulas import mathml
 from tests.constants import PREFIXES
-from tests.docs_pages import DOCS, built_page, page_names, twin
+from tests.docs_pages import built_page, page_names, twin
+from tests.markdown_parts import located_parts
 from tests.site import ParsedPages
-
-#: The inline formulas of R36, counted by hand: a formula lost on the way fails the count.
-R36_FORMULAS = 27
-CODE = re.compile(r"```.*?```|`[^`\n]*`", re.DOTALL)
-DOLLARS = re.compile(r"\$\$.+?\$\$|\$[^$\n]+\$", re.DOTALL)
-
-
-def dollar_formulas(markdown: str) -> list[str]:
-    """Return a page's ``$...$`` and ``$$...$$`` formulas, found without Markdown's help."""
-    return [f.strip("$") for f in DOLLARS.findall(CODE.sub("", markdown))]
 
 
 @pytest.mark.parametrize(("locale", "prefix"), PREFIXES.items())
@@ -34,17 +23,9 @@ def test_every_formula_is_mathml_keeping_its_latex(
     maths = parsed.soup(site / prefix / built_page(name)).select("article math")
     alttexts = [m.get("alttext") for m in maths]
     assert all(alttexts), f"{prefix}{name}.html: a formula has no alttext"
-    source = twin(name, locale).read_text(encoding="utf-8")
-    assert alttexts == dollar_formulas(source)
-
-
-def test_r36_shows_every_formula_of_its_source(site: Path, parsed: ParsedPages) -> None:
-    assert len(dollar_formulas(twin("R36", "zh").read_text(encoding="utf-8"))) == R36_FORMULAS
-    for prefix in PREFIXES.values():
-        assert (
-            len(parsed.soup(site / f"{prefix}R36/index.html").select("article math"))
-            == R36_FORMULAS
-        )
+    # The page's $...$ and $$...$$ outside code, found without Markdown's help.
+    formulas = located_parts(twin(name, locale).read_text(encoding="utf-8"))["formulas"]
+    assert alttexts == [formula.text.strip("$") for formula in formulas]
 
 
 def test_no_page_loads_math_javascript(site: Path, parsed: ParsedPages) -> None:
@@ -72,19 +53,6 @@ def test_the_font_subset_covers_every_formula_and_no_more(tmp_path: Path) -> Non
     fresh = tmp_path / "subset.woff2"
     font.write_subset(used, target=fresh)
     assert mathml.font_characters(fresh) == committed, "run `make font`"
-
-
-def test_a_notebooks_formulas_become_mathml() -> None:
-    page = SimpleNamespace(file=SimpleNamespace(src_uri="lab/LAB-02.py"))
-    # A Markdown cell as nbconvert renders it (mkdocs-jupyter leaves its $...$ as text).
-    html = '<div class="jp-MarkdownOutput"><p>$Y=AV$，<code>$x$</code></p></div>'
-    # The lab marks a notebook's formulas (before the formulas' step, by its event priority).
-    marked = notebooks.marked_formulas(html)
-    out = mathml.on_page_content(
-        marked, page=page, config=SimpleNamespace(docs_dir=str(DOCS)), files=None
-    )
-    assert '<span class="arithmatex"><math alttext="Y=AV">' in out
-    assert "<code>$x$</code>" in out
 
 
 def test_a_font_made_while_the_preview_runs_is_read_again(tmp_path: Path) -> None:

@@ -1,7 +1,5 @@
-"""One idea, one word: where a Chinese page (or lab notebook) uses a glossary term, its English
-twin uses the fixed translation and none of the renderings the glossary avoids, and so do the
-docstrings of attn that the reference page publishes; a title that several pages quote reads the
-same on every one of them."""
+"""One idea, one word: the glossary's terms and the titles pages quote, on every page of both
+languages, in the build's words and in attn's docstrings that the reference page publishes."""
 
 from __future__ import annotations
 
@@ -30,11 +28,6 @@ QUOTES = [
 ]
 
 
-def prose(path: Path) -> str:
-    """Return a page's prose (no code, formulas or link targets) as one string."""
-    return "\n".join(line for _, line in prose_lines(path))
-
-
 #: Whether a rendering a term avoids is excused where it stands: (term, line, match) -> bool.
 Excuse = Callable[[Term, str, re.Match[str]], bool]
 
@@ -59,13 +52,6 @@ def renderings_avoided(
                 if not excused(term, line, match)
             ]
     return found
-
-
-def avoided_renderings(chinese: str, english: Path) -> list[str]:
-    """Return ``file:line: 'word' …`` for each rendering the glossary avoids that ``english``
-    uses for a term its Chinese source, whose prose is ``chinese``, uses."""
-    used = [term for term in TERMS if term["zh"] in chinese]
-    return renderings_avoided(english, prose_lines(english), used)
 
 
 def misquoted_titles(path: Path, title: dict[str, Any], locale: str) -> list[str]:
@@ -102,19 +88,18 @@ def test_each_term_has_one_translation() -> None:
 
 
 @pytest.mark.parametrize(("zh", "en"), PAIRS)
-def test_english_page_uses_the_fixed_translation(zh: Path, en: Path) -> None:
-    chinese, english = prose(zh), prose(en)
-    for term in TERMS:
-        if term["zh"] in chinese:
-            stem = term.get("en_stem", term["en"])
-            assert re.search(rf"\b{re.escape(stem)}", english, re.IGNORECASE), (
-                f"{shown(zh)} uses {term['zh']} but {shown(en)} never says {term['en']!r}"
-            )
-
-
-@pytest.mark.parametrize(("zh", "en"), PAIRS)
-def test_english_page_avoids_the_renderings_the_glossary_rules_out(zh: Path, en: Path) -> None:
-    found = avoided_renderings(prose(zh), en)
+def test_english_page_uses_the_fixed_translation_and_no_rendering_it_rules_out(
+    zh: Path, en: Path
+) -> None:
+    # Each page's prose (no code, formulas or link targets) as one string.
+    chinese, english = ("\n".join(line for _, line in prose_lines(path)) for path in (zh, en))
+    used = [term for term in TERMS if term["zh"] in chinese]
+    for term in used:
+        stem = term.get("en_stem", term["en"])
+        assert re.search(rf"\b{re.escape(stem)}", english, re.IGNORECASE), (
+            f"{shown(zh)} uses {term['zh']} but {shown(en)} never says {term['en']!r}"
+        )
+    found = renderings_avoided(en, prose_lines(en), used)
     assert not found, "\n".join(found)
 
 
@@ -200,15 +185,10 @@ def allowed_code(term: Term, line: str, match: re.Match[str]) -> bool:
     )
 
 
-def docstring_slips(path: Path) -> list[str]:
-    """Return ``file:line: 'word' …`` for each rendering the glossary avoids in a docstring of
-    ``path``: attn is English throughout, so every term's ``avoid`` applies."""
-    return renderings_avoided(path, docstring_lines(path), TERMS, allowed_code)
-
-
 @pytest.mark.parametrize("path", MODULES)
 def test_attn_docstrings_avoid_the_renderings_the_glossary_rules_out(path: Path) -> None:
-    found = docstring_slips(path)
+    # attn is English throughout, so every term's ``avoid`` applies.
+    found = renderings_avoided(path, docstring_lines(path), TERMS, allowed_code)
     assert not found, "\n".join(found)
 
 

@@ -1,8 +1,5 @@
 """The site's addresses as its host serves them, read from Cloudflare Pages' own runtime
-(``tests/runtime.py``): every address the site publishes answers at once, with no redirect;
-the pages' old ``NAME.html`` addresses still arrive; what a page loads is kept a year and the
-page itself is not; a second page view asks the host for its page alone; a missing page names
-no twin."""
+(``tests/runtime.py``)."""
 
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 
 from tests.docs_pages import twin
-from tests.markdown_parts import body
+from tests.markdown_parts import FENCE, body
 from tests.prose_lines import blanked
 from tests.seed_text import seed_sentences
 
@@ -20,7 +20,6 @@ TOTAL = {"zh": 3800, "en": 2100}
 PARAGRAPH = {"zh": 160, "en": 100}
 #: A lesson's exercises, at least: each a question, then its answer closed.
 EXERCISES = 4
-FENCE = re.compile(r"^```.*?^```$", re.S | re.M)
 #: Lines that are markup, not prose: headings, attribute lists, anchors, a details' tags.
 MARKUP = re.compile(r"^(#|\{ |<span |</?details|<summary)")
 

@@ -1,6 +1,5 @@
-"""The course names the site, and the lessons are the nav's: the site's name is the course's
-(one name a language, in mkdocs.yml), each lesson's title is its page's own, and the home page
-lists the lessons of the nav, so that a new lesson is listed without editing the home page."""
+"""The course names the site, and the lessons are the nav's, so that a new lesson is listed
+without editing the home page."""
 
 from __future__ import annotations
 
@@ -33,18 +32,8 @@ def site_names() -> dict[str, str]:
 NAMES = site_names()
 
 
-def home_lessons(site: Path, parsed: ParsedPages, prefix: str) -> list[tuple[str, str]]:
-    """Return ``(link, text)`` of each lesson the built home page of ``prefix`` links to."""
-    links = parsed.soup(site / f"{prefix}index.html").select("article a[href]")
-    return [
-        (a["href"], a.get_text())
-        for a in links
-        if LESSON.fullmatch(Path(a["href"]).name) and a["href"].endswith("/")
-    ]
-
-
 @pytest.mark.parametrize(("locale", "prefix"), PREFIXES.items())
-def test_every_lessons_title_is_its_page_then_the_course(
+def test_every_lessons_title_and_llms_txt_name_the_course(
     site: Path, parsed: ParsedPages, locale: str, prefix: str
 ) -> None:
     for lesson in LESSONS:
@@ -52,10 +41,6 @@ def test_every_lessons_title_is_its_page_then_the_course(
         assert page.title.get_text().endswith(f" - {NAMES[locale]}"), lesson
         topics = [t.get_text().strip() for t in page.select(".md-header__topic")]
         assert topics[0] == NAMES[locale], "the header names the course"
-
-
-@pytest.mark.parametrize(("locale", "prefix"), PREFIXES.items())
-def test_llms_txt_is_headed_by_the_course(site: Path, locale: str, prefix: str) -> None:
     first = (site / f"{prefix}llms.txt").read_text(encoding="utf-8").splitlines()[0]
     expected = " / ".join(NAMES.values()) if prefix == "" else NAMES[locale]
     assert first == f"# {expected}"
@@ -65,7 +50,12 @@ def test_llms_txt_is_headed_by_the_course(site: Path, locale: str, prefix: str) 
 def test_the_home_page_lists_the_navs_lessons_by_their_own_titles(
     site: Path, parsed: ParsedPages, prefix: str
 ) -> None:
-    listed = home_lessons(site, parsed, prefix)
+    links = parsed.soup(site / f"{prefix}index.html").select("article a[href]")
+    listed = [
+        (a["href"], a.get_text())
+        for a in links
+        if LESSON.fullmatch(Path(a["href"]).name) and a["href"].endswith("/")
+    ]
     expected = [address(Path(lesson).stem) for lesson in LESSONS]
     assert [href for href, _ in listed] == expected
     for href, text in listed:

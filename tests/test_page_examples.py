@@ -12,11 +12,12 @@ import re
 from pathlib import Path
 
 import pytest
+from markdown_it import MarkdownIt
 
 from conftest import pages
 from tests.constants import PREFIXES
 from tests.docs_pages import ROOT, page_names, shown, twin
-from tests.markdown_parts import code_outputs, fences, line_of, prose_decimals
+from tests.markdown_parts import code_outputs, line_of, prose_decimals
 
 #: What a Markdown highlighter reads as Python, by a fence's first word: a block so marked
 #: looks like an example to a reader, so it must be one Sybil runs.
@@ -49,7 +50,16 @@ def not_run(path: Path) -> list[str]:
     """Return, each with its file and line, in page order: the Python blocks of a page that
     Sybil does not collect, its skip directives, and whatever it collects outside them."""
     text = path.read_text(encoding="utf-8")
-    blocks = [(f.start, f.end, f.line, f.opening) for f in fences(text) if f.language in PYTHON]
+    # Each fenced block as CommonMark reads it (a fence inside another block is not one):
+    # where it starts and ends in the file, its first line and its opening fence.
+    starts = [0, *(i + 1 for i, char in enumerate(text) if char == "\n"), len(text)]
+    blocks = []
+    for token in MarkdownIt().parse(text):
+        words = token.info.strip().lstrip("{").lstrip(".").split()  # ```{.python} too
+        if token.type == "fence" and words and words[0].lower() in PYTHON:
+            first, after = token.map
+            opening = token.markup + token.info
+            blocks.append((starts[first], starts[after], first + 1, opening))
     for hidden in HIDDEN_CODE.finditer(text):
         end = text.find("-->", hidden.end())
         line = line_of(text, hidden.start())
@@ -67,16 +77,13 @@ def not_run(path: Path) -> list[str]:
     return [f"{shown(path)}:{line}: {message}" for line, message in sorted(said)]
 
 
-@pytest.mark.parametrize("locale", list(PREFIXES))
-@pytest.mark.parametrize("name", page_names())
-def test_sybil_runs_every_python_block(name: str, locale: str) -> None:
-    said = not_run(twin(name, locale))
-    if said:
-        pytest.fail("\n".join(said), pytrace=False)
-
-
-def test_sybil_runs_every_python_block_of_the_readme() -> None:
-    said = not_run(ROOT / "README.md")
+@pytest.mark.parametrize(
+    "path",
+    [twin(name, locale) for name in page_names() for locale in PREFIXES] + [ROOT / "README.md"],
+    ids=shown,
+)
+def test_sybil_runs_every_python_block(path: Path) -> None:
+    said = not_run(path)
     if said:
         pytest.fail("\n".join(said), pytrace=False)
 

@@ -11,31 +11,19 @@ import attn
 from attn.lesson import K, Q, V, q1
 
 
-def test_integer_and_boolean_inputs_compute_in_float64() -> None:
-    assert attn.read(Q, K, V).output.dtype == np.float64
-    assert attn.read(Q.astype(bool), K.astype(bool), V.astype(bool)).weights.dtype == np.float64
-
-
-def test_float32_stays_float32() -> None:
+def test_float32_stays_float32_and_mixed_with_float64_promotes() -> None:
     f = np.float32
     r = attn.read(Q.astype(f), K.astype(f), V.astype(f))
     assert r.weights.dtype == r.output.dtype == r.scores.dtype == np.float32
     np.testing.assert_allclose(r.output, attn.read(Q, K, V).output, rtol=1e-6)
-
-
-def test_mixed_float32_and_float64_promote_to_float64() -> None:
     assert attn.read(Q.astype(np.float32), K, V.astype(np.float64)).output.dtype == np.float64
 
 
-def test_result_arrays_are_read_only() -> None:
+def test_results_are_read_only_and_cannot_be_reassigned() -> None:
     r = attn.read(Q, K, V)
     for arr in (r.scores, r.weights, r.output, attn.scores(Q, K)):
         with pytest.raises(ValueError, match="read-only"):
             arr[...] = 0
-
-
-def test_result_cannot_be_reassigned() -> None:
-    r = attn.read(Q, K, V)
     with pytest.raises(AttributeError):
         r.output = np.zeros(2)  # type: ignore[misc]
 
@@ -62,26 +50,11 @@ def test_never_nan_for_extreme_but_finite_scale() -> None:
 
 BAD: list[tuple[str, dict[str, Any], str]] = [
     ("Q rank 0", {"Q": 3.0}, r"Q must have at least 1 axis .* got shape \(\)"),
-    (
-        "K rank 1",
-        {"K": [1.0, 0.0]},
-        r"K must have at least 2 axes \(\.\.\., n_k, d_k\); got shape \(2,\)",
-    ),
     ("V rank 1", {"V": [1.0, 2.0, 3.0]}, r"V must have at least 2 axes .* got shape \(3,\)"),
-    (
-        "d_k differs",
-        {"Q": np.ones((2, 3))},
-        r"Q has d_k=3 \(last axis, shape \(2, 3\)\) but K has d_k=2 \(last axis, shape \(3, 2\)\)",
-    ),
     (
         "n_k differs",
         {"V": np.ones((4, 2))},
         r"K has n_k=3 keys \(axis -2, shape \(3, 2\)\) but V has n_k=4 values \(axis -2, shape \(4, 2\)\)",
-    ),
-    (
-        "batch does not broadcast",
-        {"Q": np.ones((2, 2, 2)), "K": np.ones((3, 3, 2)), "V": np.ones((3, 3, 2))},
-        r"batch/head axes do not broadcast: Q \(2,\) from shape \(2, 2, 2\), K \(3,\) from shape \(3, 3, 2\)",
     ),
     (
         "mask shape",
@@ -90,22 +63,12 @@ BAD: list[tuple[str, dict[str, Any], str]] = [
     ),
     ("mask dtype", {"mask": np.ones((2, 3))}, r"mask has dtype float64; expected bool"),
     (
-        "mask row allows nothing",
-        {"mask": [[True, True, True], [False, False, False]]},
-        r"mask allows no key for query row 1;",
-    ),
-    (
         "batched mask row allows nothing",
         {
             "Q": np.ones((2, 2, 2)),
             "mask": np.array([[[1, 1, 1]] * 2, [[1, 1, 1], [0, 0, 0]]], bool),
         },
         r"mask allows no key for query row 1 at batch/head \(1,\)",
-    ),
-    (
-        "NaN in Q",
-        {"Q": [[np.nan, 0.0], [0.0, 1.0]]},
-        r"Q holds NaN at index \(0, 0\) \(shape \(2, 2\)\)",
     ),
     ("inf in K", {"K": [[1.0, 0.0], [0.0, np.inf], [1.0, 1.0]]}, r"K holds inf at index \(1, 1\)"),
     (
@@ -155,8 +118,6 @@ def test_overflowing_output_is_refused() -> None:
 def test_softmax_refuses_what_would_become_nan() -> None:
     with pytest.raises(ValueError, match=r"x holds nan at index \(1,\)"):
         attn.softmax([0.0, np.nan])
-    with pytest.raises(ValueError, match=r"no finite entry along axis 1 at index \(0,\)"):
-        attn.softmax([[-np.inf, -np.inf]])
     with pytest.raises(ValueError, match=r"empty axis 0"):
         attn.softmax(np.ones(0))
     with pytest.raises(ValueError, match="out of bounds"):

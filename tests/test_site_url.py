@@ -1,8 +1,6 @@
-"""One canonical address: built with ``SITE_URL`` (here the test server's own address, under a
-sub-path) and ``REPO_URL``, every page names its canonical URL, its language alternates are
-absolute with an x-default, the sitemaps' URLs are absolute, the footer links the repository,
-the pages still load from their own host only, and the 404 pages link under the sub-path.
-Without them (the session's site, a local preview) nothing says None."""
+"""One canonical address: the site built with ``SITE_URL`` (the test server's own address, under
+a sub-path) and ``REPO_URL``; without them (the session's site, a local preview) nothing says
+None."""
 
 from __future__ import annotations
 
@@ -18,17 +16,14 @@ import pytest
 
 from tests.browser import Tab, loaded, serving
 from tests.constants import PREFIXES
-from tests.docs_pages import notebook_names, published_sources
 from tests.runtime import free_port
 from tests.site import (
-    ITEM,
     MISSING,
     NOT_FOUND,
     ParsedPages,
     build,
     copy_of_the_project,
     page_links,
-    sections,
     selector,
 )
 
@@ -63,7 +58,7 @@ def lesson_pages(site: Path) -> list[Path]:
     )
 
 
-def test_every_page_names_its_canonical_address(
+def test_every_page_names_its_canonical_address_and_links_the_repository_plainly(
     parsed: ParsedPages, addressed: tuple[Path, str]
 ) -> None:
     site, address = addressed
@@ -74,28 +69,23 @@ def test_every_page_names_its_canonical_address(
         assert [link["href"] for link in canonical] == [
             address + page.relative_to(site).as_posix().removesuffix("index.html")
         ], page
+        assert len(parsed.soup(page).select(f'.md-copyright a[href="{REPO_URL}"]')) == 1, page
 
 
-@pytest.mark.parametrize("name", ["R36/", "lab/LAB-02/", ""])
 @pytest.mark.parametrize("prefix", PREFIXES.values())
-def test_language_alternates_are_absolute_with_an_x_default(
-    addressed: tuple[Path, str], name: str, prefix: str
+def test_the_sitemaps_name_absolute_addresses_and_language_alternates_with_an_x_default(
+    addressed: tuple[Path, str], prefix: str
 ) -> None:
-    # In the sitemap, for crawlers: none in a page's head (the theme would fetch a sitemap).
+    # Each language's build has its sitemap: its own pages, each with every language's (for
+    # crawlers; none in a page's head: the theme would fetch a sitemap).
     site, address = addressed
     sitemap = (site / prefix / "sitemap.xml").read_text(encoding="utf-8")
-    [entry] = [u for u in sitemap.split("<url>") if f"<loc>{address}{prefix}{name}</loc>" in u]
-    found = dict(re.findall(r'hreflang="([^"]+)" href="([^"]+)"', entry))
-    expected = {locale: f"{address}{p}{name}" for locale, p in PREFIXES.items()}
     default = next(locale for locale, p in PREFIXES.items() if p == "")
-    assert found == {**expected, "x-default": expected[default]}
-
-
-@pytest.mark.parametrize("prefix", PREFIXES.values())
-def test_the_sitemaps_name_absolute_addresses(addressed: tuple[Path, str], prefix: str) -> None:
-    # Each language's build has its sitemap: its own pages, each with every language's.
-    site, address = addressed
-    sitemap = (site / prefix / "sitemap.xml").read_text(encoding="utf-8")
+    for name in ["R36/", "lab/LAB-02/", ""]:
+        [entry] = [u for u in sitemap.split("<url>") if f"<loc>{address}{prefix}{name}</loc>" in u]
+        found = dict(re.findall(r'hreflang="([^"]+)" href="([^"]+)"', entry))
+        expected = {locale: f"{address}{p}{name}" for locale, p in PREFIXES.items()}
+        assert found == {**expected, "x-default": expected[default]}, name
     locs = LOC.findall(sitemap)
     assert len(locs) == len(lesson_pages(site)) // len(PREFIXES)
     assert all(loc.startswith(address + prefix) for loc in locs)
@@ -103,15 +93,6 @@ def test_the_sitemaps_name_absolute_addresses(addressed: tuple[Path, str], prefi
     assert len(hrefs) == len(locs) * (len(PREFIXES) + 1)
     assert all(href.startswith(address) for href in hrefs)
     assert sitemap.count('hreflang="x-default"') == len(locs)
-
-
-def test_every_page_links_the_repository_plainly(
-    parsed: ParsedPages, addressed: tuple[Path, str]
-) -> None:
-    site, _ = addressed
-    for page in lesson_pages(site):
-        links = parsed.soup(page).select(f'.md-copyright a[href="{REPO_URL}"]')
-        assert len(links) == 1, page
 
 
 @pytest.mark.parametrize("prefix", PREFIXES.values())
@@ -173,6 +154,7 @@ def test_llmstxt_orgs_context_builder_reads_every_link(
     parsed = parse_llms_file(text)
     links = [link.url for section in parsed.sections.values() for link in section]
     assert len(links) >= 8
+    assert "revision unknown" in text.splitlines()[2], "the copy is outside git"
     # The host's content types for these files: test_markdown_twins.py, on the runtime.
     for url in links:
         assert url.startswith(address), url
@@ -184,14 +166,3 @@ def test_llmstxt_orgs_context_builder_reads_every_link(
         path = site / urlsplit(url).path.removeprefix(SUB_PATH)
         assert path.read_text(encoding="utf-8").strip()[:200] in context, url
     print(f"context from {folder or '/'}llms.txt: {len(context):,} characters")
-
-
-def test_llms_txt_links_absolutely_under_site_url_and_says_unknown_outside_git(
-    addressed: tuple[Path, str],
-) -> None:
-    site, address = addressed
-    llms = (site / "llms.txt").read_text(encoding="utf-8")
-    urls = [m["url"] for items in sections(llms).values() for m in map(ITEM.fullmatch, items) if m]
-    assert len(urls) == 2 * (len(published_sources()) + len(notebook_names()))
-    assert all(url.startswith(address) for url in urls)
-    assert "revision unknown" in llms.splitlines()[2]

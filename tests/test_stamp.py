@@ -1,5 +1,5 @@
-"""`make stamp PAGE=…` (authoring.stamp's command line): it makes the front matter the parity
-tests read, keeps the page's other keys, says what it changed, and refuses a missing page."""
+"""`make stamp PAGE=…` (authoring.stamp's command line); a page without front matter and a page
+already current: the module's examples."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 from authoring.stamp import main, sha256
-from tests.markdown_parts import body, front_matter
 
 ENGLISH = "# R37 · Scale and mask { #r37 }\n\nText.\n"
 
@@ -25,32 +24,13 @@ def docs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path / "docs"
 
 
-def stamp_says(capsys: pytest.CaptureFixture[str]) -> str:
-    """Run `make stamp PAGE=R37`'s command; return what it printed."""
-    main(["docs/en/R37.md"])
-    return capsys.readouterr().out
-
-
-def test_a_page_without_front_matter_gets_the_stamp(
-    docs: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    (docs / "en" / "R37.md").write_text(ENGLISH, encoding="utf-8")
-    source = sha256(docs / "zh" / "R37.md")
-    assert stamp_says(capsys) == (
-        f"docs/en/R37.md: front matter added (translated_from: ../zh/R37.md, "
-        f"source_sha256: {source[:12]}…)\n"
-    )
-    text = (docs / "en" / "R37.md").read_text(encoding="utf-8")
-    assert front_matter(text) == {"translated_from": "../zh/R37.md", "source_sha256": source}
-    assert body(text).lstrip("\n") == ENGLISH
-
-
 def test_missing_keys_are_added_and_the_others_kept(
     docs: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     page = docs / "en" / "R37.md"
     page.write_text('---\ndescription: "A page."\nfigure: r36-states\n---\n' + ENGLISH, "utf-8")
-    said = stamp_says(capsys)
+    main(["docs/en/R37.md"])
+    said = capsys.readouterr().out
     assert said.startswith("docs/en/R37.md: translated_from set to ../zh/R37.md (was missing); ")
     assert page.read_text(encoding="utf-8").splitlines()[:5] == [
         "---",
@@ -59,21 +39,6 @@ def test_missing_keys_are_added_and_the_others_kept(
         'description: "A page."',
         "figure: r36-states",
     ]
-
-
-def test_a_current_page_is_left_as_it_is_and_says_so(
-    docs: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    page = docs / "en" / "R37.md"
-    page.write_text(ENGLISH, encoding="utf-8")
-    main(["docs/en/R37.md"])
-    capsys.readouterr()
-    stamped = page.read_bytes()
-    assert (
-        stamp_says(capsys)
-        == "docs/en/R37.md: already current (source_sha256 matches ../zh/R37.md)\n"
-    )
-    assert page.read_bytes() == stamped
 
 
 @pytest.mark.parametrize(

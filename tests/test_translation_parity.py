@@ -1,16 +1,14 @@
 """Two languages, one truth: each English page mirrors its Chinese source and is stamped.
 
 A difference is reported where an author fixes it: each differing part with the file and line
-it is on in each language (``docs/zh/R36.md:41``), a code block as a unified diff whose hunks
-carry the files' own line numbers, all of a page's differences of one kind in one failure.
+it is on in each language (``docs/zh/R36.md:41``), code blocks as a unified diff headed by the
+file and line they start on, all of a page's differences of one kind in one failure.
 """
 
 from __future__ import annotations
 
 import difflib
-import hashlib
 import re
-import subprocess
 from collections import Counter
 from pathlib import Path
 
@@ -32,37 +30,6 @@ NAMED = {
     "numbers": "numbers in the prose",
 }
 
-HUNK = re.compile(r"^@@ -(\d+)(,\d+)? \+(\d+)(,\d+)? @@")
-
-#: How many versions of a Chinese page back to look for the one its English page was stamped
-#: against (only when the stamp is stale).
-HISTORY = 50
-
-
-def block_diff(zh: Part, en: Part, files: tuple[str, str]) -> list[str]:
-    """Return a unified diff of one code block in both languages, headed by each block's first
-    line in its file, with hunk line numbers that are the files' own."""
-    lines = difflib.unified_diff(
-        zh.text.splitlines(),
-        en.text.splitlines(),
-        f"{files[0]}:{zh.line}",
-        f"{files[1]}:{en.line}",
-        lineterm="",
-    )
-
-    def in_file(match: re.Match[str]) -> str:
-        old, new = int(match[1]) + zh.line - 1, int(match[3]) + en.line - 1
-        return f"@@ -{old}{match[2] or ''} +{new}{match[4] or ''} @@"
-
-    return [HUNK.sub(in_file, line) for line in lines]
-
-
-def only_in(part: Part, file: str, sign: str) -> list[str]:
-    """Return a block found in one language only, every line marked as a diff marks it."""
-    return [f"{sign}{sign}{sign} {file}:{part.line} (no counterpart)"] + [
-        f"{sign}{line}" for line in part.text.splitlines()
-    ]
-
 
 def unmatched(zh: list[Part], en: list[Part]) -> list[tuple[str, list[Part], list[Part]]]:
     """Return the runs of parts that differ, in page order: ``(opcode, zh parts, en parts)``."""
@@ -74,17 +41,21 @@ def unmatched(zh: list[Part], en: list[Part]) -> list[tuple[str, list[Part], lis
     ]
 
 
+def block_lines(run: list[Part]) -> list[str]:
+    """Return the lines of a run of code blocks, one after the other."""
+    return [line for part in run for line in part.text.splitlines()]
+
+
 def code_differences(zh: list[Part], en: list[Part], files: tuple[str, str]) -> list[str]:
-    """Return each differing code block as a diff; a block in one language only, whole."""
+    """Return each run of differing code blocks as a unified diff, headed by the file and line
+    the run starts on in each language (or that it has no counterpart there)."""
     said: list[str] = []
     for _, zh_run, en_run in unmatched(zh, en):
-        for index in range(max(len(zh_run), len(en_run))):
-            if index < len(zh_run) and index < len(en_run):
-                said += block_diff(zh_run[index], en_run[index], files)
-            elif index < len(zh_run):
-                said += only_in(zh_run[index], files[0], "-")
-            else:
-                said += only_in(en_run[index], files[1], "+")
+        (zh_file, zh_lines), (en_file, en_lines) = (
+            (f"{file}:{run[0].line}" if run else f"{file} (no counterpart)", block_lines(run))
+            for file, run in zip(files, (zh_run, en_run), strict=True)
+        )
+        said += difflib.unified_diff(zh_lines, en_lines, zh_file, en_file, lineterm="")
     return said
 
 
@@ -180,45 +151,16 @@ def test_english_keeps_the_chinese_pages(name: str, part: str) -> None:
         pytest.fail(said, pytrace=False)
 
 
-def reviewed_version(source: Path, digest: str) -> tuple[str, str] | None:
-    """Return ``(commit, text)`` of the version of ``source`` whose hash is ``digest``, looking
-    back through its recent history in git; None if git has no such version (or no git)."""
-
-    def git(*arguments: str) -> bytes:
-        return subprocess.run(
-            ["git", *arguments], cwd=source.parent, capture_output=True, check=True
-        ).stdout
-
-    try:
-        for commit in git(
-            "log", f"-n{HISTORY}", "--no-show-signature", "--format=%H", "--", source.name
-        ).split():
-            blob = git("show", f"{commit.decode()}:./{source.name}")
-            if hashlib.sha256(blob).hexdigest() == digest:
-                return commit.decode(), blob.decode("utf-8")
-    except (OSError, subprocess.CalledProcessError, UnicodeDecodeError):
-        return None
-    return None
-
-
-def stale_stamp(name: str, source: Path, english: Path, digest: str) -> str:
+def stale_stamp(name: str, source: Path, english: Path) -> str:
     """Return the message for an English page stamped against an older Chinese page: what to
-    do, and what changed in the Chinese page since, when git still has the reviewed version."""
+    do, and where git shows what changed in the Chinese page since."""
     zh, en = shown(source), shown(english)
-    said = [
+    return (
         f"{zh} changed since {en} was last reviewed against it. This follows from any edit of "
         f"the Chinese page, a typo's too: fix the page's other failures first. Review {en} "
-        f"against {zh}, then run `make stamp PAGE={name}`."
-    ]
-    found = reviewed_version(source, digest)
-    if found:
-        commit, text = found
-        now = source.read_text(encoding="utf-8")
-        said.append(f"What changed in {zh} since the version of commit {commit[:10]}:")
-        said += difflib.unified_diff(
-            text.splitlines(), now.splitlines(), f"{zh}@{commit[:10]}", zh, lineterm="", n=1
-        )
-    return "\n".join(said)
+        f"against {zh} (`git log -p -- {zh}` shows its changes), then run "
+        f"`make stamp PAGE={name}`."
+    )
 
 
 @pytest.mark.parametrize("name", PAGES)
@@ -230,7 +172,7 @@ def test_english_page_was_reviewed_against_the_current_chinese_page(name: str) -
     )
     digest = meta.get("source_sha256", "")
     if digest != sha256(source):
-        pytest.fail(stale_stamp(name, source, english, digest), pytrace=False)
+        pytest.fail(stale_stamp(name, source, english), pytrace=False)
 
 
 #: What a description states that a translation keeps: a number, a formula written with ``=``

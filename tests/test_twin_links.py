@@ -51,12 +51,7 @@ def broken_links(site: Path, published: Path) -> list[str]:
     return broken
 
 
-def published_markdown(site: Path) -> list[Path]:
-    """Return every Markdown file the built site publishes (each page's twin)."""
-    return sorted(site.rglob("*.md"))
-
-
 def test_every_link_in_every_twin_resolves(site: Path) -> None:
-    twins = published_markdown(site)
+    twins = sorted(site.rglob("*.md"))  # every page's twin
     assert len(twins) >= 12
     assert [line for twin in twins for line in broken_links(site, twin)] == []

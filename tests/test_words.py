@@ -1,6 +1,4 @@
-"""The words the build adds to pages: one table per language (docs/words/), the same keys and
-placeholders in each; a word missing stops the build naming it; each page carries its own
-language's words for its scripts, and the scripts carry none of their own."""
+"""The words the build adds to pages: one table per language (docs/words/)."""
 
 from __future__ import annotations
 
