@@ -83,8 +83,6 @@ NODE_STAMP := node_modules/.installed-$(shell cat package-lock.json | cksum | cu
 $(NODE_STAMP):
 	npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
 	touch $@
-# The build runs npm's pagefind command (coursesite/search/index.py).
-export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
 
 # mkdocs-jupyter keys its cache of executed notebooks on the notebook and its options: a
 # notebook imports attn, numpy and matplotlib, so a change to attn (its code or its font), to the
@@ -165,7 +163,8 @@ repro: install $(NODE_STAMP)
 	[ "$$(id -u)" != 0 ] || hide=$$(fc-list :lang=zh file | sed 's|/[^/]*$$||' | sort -u | sed 's|.*|mount -t tmpfs fonts "&";|'); \
 	build() { dir=$$tmp/$$1 mask=$$2 settings=$$3; shift 3; \
 	  echo "build: HEAD at $$dir, umask $$mask, $$settings, HOME $$dir.home, empty caches"; \
-	  (umask $$mask && git clone -q . "$$dir" && mkdir -p "$$dir.home" && cd "$$dir" && \
+	  (umask $$mask && git clone -q . "$$dir" && ln -s "$(CURDIR)/node_modules" "$$dir/" && \
+	  mkdir -p "$$dir.home" && cd "$$dir" && \
 	  env -u MPLCONFIGDIR -u XDG_CACHE_HOME HOME="$$dir.home" PYTHONPATH="$$dir" \
 	  JUPYTER_CONFIG_PATH="$$dir/coursesite/jupyter" $$settings "$$@" \
 	  $(abspath $(BIN))/python -m coursesite build "$$dir.site"); }; \

@@ -139,7 +139,7 @@ def measure(browser: Browser, site: Path, queries: dict[str, list[str]]) -> tupl
 def timed_index(site: Path) -> float:
     """Return the seconds the build's index step takes on ``site``."""
     start = time.perf_counter()
-    write_search_index(site)
+    write_search_index(site, ROOT)
     return time.perf_counter() - start
 
 

@@ -82,6 +82,7 @@ def private_copy(folder: Path) -> Path:
     no build cache; return its mkdocs.yml."""
     for part in ("docs", "hooks", "overrides", "attn"):
         shutil.copytree(ROOT / part, folder / part, symlinks=True)
+    (folder / "node_modules").symlink_to(ROOT / "node_modules")  # the pinned Pagefind
     for name in (*CONFIGS, "pyproject.toml", "LICENSE"):  # what originals.zip ships too
         shutil.copy(ROOT / name, folder)
     return folder / "mkdocs.yml"

@@ -78,7 +78,7 @@ def build_site(project: Path, site: Path | None = None) -> Path:
     # What speaks for every language at once: llms.txt and llms-full.txt at the root, the
     # search index, then _headers and _redirects (which keep the index's chunks a year).
     whole_site_llms(root, [entry["folder"] for entry in languages(configs[0])], project)
-    write_search_index(root)
+    write_search_index(root, project)
     write_headers(root, site_root(configs[0]))
     return root
 

@@ -20,6 +20,7 @@ QUERIES = [
     ("en", "attention", "en/"),
     ("en", '"score table"', "en/R36/"),
     ("en", "d_k", "en/glossary/"),
+    ("en", "归一化", "en/glossary/"),  # the glossary names each term in Chinese too
 ]
 
 

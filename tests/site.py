@@ -43,6 +43,7 @@ def copy_of_the_project(folder: Path, own_cache: bool = False) -> Path:
     templates), or with ``own_cache`` starts from a copy of it that the project never sees."""
     for part in ("docs", "hooks", "overrides", "attn"):
         shutil.copytree(ROOT / part, folder / part, symlinks=True)
+    (folder / "node_modules").symlink_to(ROOT / "node_modules")  # the pinned Pagefind
     for name in (*CONFIGS, "pyproject.toml", "LICENSE"):  # what originals.zip ships too
         shutil.copy(ROOT / name, folder)
     (ROOT / ".cache").mkdir(exist_ok=True)

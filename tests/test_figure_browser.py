@@ -190,7 +190,7 @@ def test_without_javascript_every_state_shows_its_figure(
         expect(figure.locator("table[data-matrix=Y]")).to_contain_text("1.267")
     # The explorable (test_explore_browser.py) is its caption paragraph alone: no dead control.
     expect(page.locator(".r36-explore-caption")).to_be_visible()
-    expect(page.locator("article :is(input, button, select):visible")).to_have_count(0)
+    expect(page.locator("[data-pagefind-body] :is(input, button, select)")).to_have_count(0)
 
 
 def test_every_state_passes_axe_in_both_palettes(page: Page, base_url: str) -> None:

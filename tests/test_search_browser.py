@@ -17,6 +17,7 @@ from coursesite.search.index import write_search_index
 from tests.axe import COLOUR_RULES, axe_violations
 from tests.browser import Tab, serving, watched_page
 from tests.constants import PREFIXES
+from tests.docs_pages import ROOT
 from tests.search import FIXTURE_URL, QUERIES, answered, found, opened
 from tests.validator import validate_markup
 
@@ -36,7 +37,7 @@ def search_site(site: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     copy = tmp_path_factory.mktemp("search") / "site"
     shutil.copytree(site, copy, copy_function=os.link)  # the index is written anew, not in place
     (copy / FIXTURE_URL).write_text(FIXTURE, encoding="utf-8")
-    write_search_index(copy)
+    write_search_index(copy, ROOT)
     return copy
 
 
@@ -128,6 +129,9 @@ def test_the_keyboard_opens_moves_through_and_closes_search(dark_tab: Tab, searc
             assert page.evaluate(
                 "document.querySelector('dialog').contains(document.activeElement)"
             ), (key, where)
+        if key == "/":  # three shown: asked for more, the keyboard goes on from the fourth
+            dialog.locator(".site-search__more").press("Enter")
+            expect(dialog.locator(".site-search__page").nth(3)).to_be_focused()
         page.keyboard.press("Escape")
         expect(dialog).not_to_be_visible()
 

@@ -61,7 +61,7 @@ def test_pagefind_takes_each_chinese_character_for_a_word(tmp_path: Path) -> Non
         page.parent.mkdir()
         body = f'<div data-pagefind-body lang="zh"><p>{text}</p></div>'
         page.write_text(body, encoding="utf-8")
-    write_search_index(tmp_path)
+    write_search_index(tmp_path, ROOT)
     fragments = bundle_fragments(tmp_path / FOLDER)
     one, three = fragments["/one/"], fragments["/three/"]
     assert three["word_count"] == one["word_count"] + 2, "Pagefind's words are not U+200B's"

@@ -79,7 +79,9 @@ def lessons_markdown(locale: str, nav: list[Any], docs: Path, config_name: str) 
     items = []
     for path in lesson_paths(nav):
         source = docs / locale / path
-        body, meta = get_data(source.read_text(encoding="utf-8")) if source.is_file() else ("", {})
+        body, meta = (
+            get_data(source.read_text(encoding="utf-8-sig")) if source.is_file() else ("", {})
+        )
         title, description = TITLE.search(body), meta.get("description")
         if not (title and description):
             raise PluginError(

@@ -41,10 +41,12 @@ from coursesite.markup import elements
 FOLDER = "pagefind"
 HAN_RUN = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]{2,}")
 #: ``_`` kept in words, so that ``d_k`` is one word as in the code. Left out of the index and of
-#: the results' excerpts: a heading's permalink ¶; code blocks and formulas, whose numbers and
-#: single letters run together there (as the figure's cells would: ``data-pagefind-ignore``),
-#: which a first query would fetch at a cost of a tenth of its bytes (benchmarks/NOTES.md).
-OPTIONS = ["--include-characters", "_", "--exclude-selectors", ".headerlink,pre,math", "--quiet"]
+#: the results' excerpts: a heading's permalink ¶ and every page's line of links to its sources;
+#: code blocks and formulas, whose numbers and single letters run together there (as the
+#: figure's cells would: ``data-pagefind-ignore``), which a first query would fetch at a cost of
+#: a tenth of its bytes (benchmarks/NOTES.md).
+EXCLUDED = ".headerlink,.md-twin,pre,math"
+OPTIONS = ["--include-characters", "_", "--exclude-selectors", EXCLUDED, "--quiet"]
 
 
 def indexed_text(html: str) -> str:
@@ -52,9 +54,9 @@ def indexed_text(html: str) -> str:
     return HAN_RUN.sub(lambda run: "\u200b".join(run[0]), html)
 
 
-def write_search_index(site: Path) -> None:
-    """Index the pages of the built ``site`` into ``site/pagefind``, or raise with Pagefind's
-    own words."""
+def write_search_index(site: Path, project: Path) -> None:
+    """Index the pages of the built ``site`` into ``site/pagefind`` with the Pagefind that
+    ``project``'s package-lock.json pins, or raise with Pagefind's own words."""
     # What an earlier index held goes, and a copy of the site linked to this one (os.link)
     # keeps its own: Pagefind would write through the links.
     shutil.rmtree(site / FOLDER, ignore_errors=True)
@@ -73,13 +75,14 @@ def write_search_index(site: Path) -> None:
                 f"{indexed_text(text[body.start : body.end])}</body></html>",
                 encoding="utf-8",
             )
-        # npm's ``pagefind`` command (``make`` puts node_modules/.bin on the PATH).
-        executable = shutil.which("pagefind")
-        if executable is None:
-            raise RuntimeError("Pagefind is not installed: make build installs it (npm ci)")
-        command = [executable, "--site", copy]
-        command += ["--output-path", str(site / FOLDER), *OPTIONS]
-        done = subprocess.run(command, capture_output=True, text=True, check=False)
+        # npm's command, as the project pins it (not whichever is on the PATH); run in the copy's
+        # folder, where no pagefind.yml of a user's is read.
+        executable = project / "node_modules" / ".bin" / "pagefind"
+        if not executable.exists():
+            raise RuntimeError(f"no {executable}: make build installs it (npm ci --ignore-scripts)")
+        command = [str(executable), "--site", copy]
+        command += ["--output-path", str(site.resolve() / FOLDER), *OPTIONS]
+        done = subprocess.run(command, capture_output=True, text=True, check=False, cwd=copy)
     if done.returncode != 0:
         raise RuntimeError(f"Pagefind could not index the site:\n{done.stdout}{done.stderr}")
     for manifest in (site / FOLDER).glob("*.json"):

@@ -17,8 +17,8 @@
   const PAGE_SIZE = 3;
   const HAN = /\p{Script=Han}/u;
 
-  // A query becomes the searches that answer it. Chinese is indexed one character a word, so
-  // a part with Chinese in it is searched as a phrase of its characters: "归一化" finds the
+  // A query becomes the searches that answer it. Chinese pages are indexed one character a
+  // word, so there a part with Chinese in it is searched as a phrase of its characters: "归一化" finds the
   // pages that hold 归一化, not those that hold 归, 一 and 化 apart. Quoted parts are phrases
   // too; the other words go to Pagefind as they are (prefixes, stems).
   function searches(query) {
@@ -27,7 +27,7 @@
     for (const match of query.matchAll(/["“”「」]([^"“”「」]+)["“”「」]?|(\S+)/g)) {
       const part = (match[1] ?? match[2]).trim();
       if (!part) continue;
-      if (match[1] !== undefined || HAN.test(part)) {
+      if (match[1] !== undefined || (lang === "zh" && HAN.test(part))) {
         phrases.push(`"${part.match(/\p{Script=Han}|[^\s\p{Script=Han}]+/gu).join(" ")}"`);
       } else {
         words.push(part);
@@ -176,7 +176,10 @@
       const asking = asked;
       const page = await Promise.all(results.slice(from, from + PAGE_SIZE).map((r) => r.data()));
       if (asking !== asked || forQuery !== query) return;
+      const before = list.children.length;
       for (const data of page) list.append(item(data));
+      // Asked for more, the keyboard goes on from the first new result (the button may go).
+      if (from) list.children[before].querySelector("a").focus();
       more.hidden = list.children.length >= results.length;
     }
     dialog.input = input;
@@ -220,8 +223,8 @@
     return li;
   }
 
-  // Where the other language's search is: this page in that language (the language
-  // selector's link), with the query, which opens the dialog there.
+  // Where the other language's search is: this page in that language (the link atop the
+  // article), with the query, which opens the dialog there.
   function elsewhereLink(query) {
     const alternate = document.querySelector(`.site-tools a[hreflang=${other}]`);
     const target = alternate
