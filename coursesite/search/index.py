@@ -35,17 +35,19 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from coursesite.markup import elements
+from coursesite.markup import elements, replaced
 
 #: Where the index goes, under the site; ``search.js`` imports ``pagefind.js`` from there.
 FOLDER = "pagefind"
+# Over the article's markup, not its text alone: a run of Chinese is one in either, as tags hold
+# Chinese only in attribute values, which Pagefind does not index as words.
 HAN_RUN = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]{2,}")
 #: ``_`` kept in words, so that ``d_k`` is one word as in the code. Left out of the index and of
-#: the results' excerpts: a heading's permalink ¶ and every page's line of links to its sources;
-#: code blocks and formulas, whose numbers and single letters run together there (as the
-#: figure's cells would: ``data-pagefind-ignore``), which a first query would fetch at a cost of
-#: a tenth of its bytes (benchmarks/NOTES.md).
-EXCLUDED = ".headerlink,.md-twin,pre,math"
+#: the results' excerpts, which a first query fetches (a tenth of its bytes went on them:
+#: benchmarks/NOTES.md): a heading's permalink ¶, every page's line of links to its sources,
+#: and code blocks, whose numbers run together there as the figure's cells would
+#: (``data-pagefind-ignore``). A formula, a run of single letters there, reads "…" instead.
+EXCLUDED = ".headerlink,.md-twin,pre"
 OPTIONS = ["--include-characters", "_", "--exclude-selectors", EXCLUDED, "--quiet"]
 
 
@@ -68,16 +70,17 @@ def write_search_index(site: Path, project: Path) -> None:
             body = next(marked, None)
             if body is None:
                 continue
+            article = text[body.start : body.end]
+            article = replaced(article, [(m.start, m.end, "…") for m in elements(article, "math")])
             target = Path(copy, page.relative_to(site))
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(
-                f'<html lang="{body.attrs["lang"]}"><body>'
-                f"{indexed_text(text[body.start : body.end])}</body></html>",
+                f'<html lang="{body.attrs["lang"]}"><body>{indexed_text(article)}</body></html>',
                 encoding="utf-8",
             )
         # npm's command, as the project pins it (not whichever is on the PATH); run in the copy's
         # folder, where no pagefind.yml of a user's is read.
-        executable = project / "node_modules" / ".bin" / "pagefind"
+        executable = project.resolve() / "node_modules" / ".bin" / "pagefind"
         if not executable.exists():
             raise RuntimeError(f"no {executable}: make build installs it (npm ci --ignore-scripts)")
         command = [str(executable), "--site", copy]

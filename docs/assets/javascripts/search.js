@@ -41,11 +41,12 @@
   async function answer(pagefind, query) {
     const terms = searches(query);
     if (!terms.length) return [];
+    const phrased = terms.some((term) => term.startsWith('"'));
     const [found, apart] = await Promise.all([
       Promise.all(terms.map((term) => pagefind.search(term))),
-      pagefind.search(terms.join(" ").replaceAll('"', "")),
+      phrased ? pagefind.search(terms.join(" ").replaceAll('"', "")) : null,
     ]);
-    const score = new Map(apart.results.map((r) => [r.id, r.score]));
+    const score = new Map((apart ?? found[0]).results.map((r) => [r.id, r.score]));
     const answering = found.map(({ results }) => new Set(results.map((r) => r.id)));
     return found[0].results
       .filter((r) => answering.every((ids) => ids.has(r.id)))
