@@ -66,13 +66,15 @@ def parsed(path: Path, changed: int) -> dict[str, Any]:
 
 def on_env(env: Environment, config: MkDocsConfig, files: Files) -> Environment:
     """Give the templates the words for the page's scripts in the language being built, as
-    the JSON the page carries (``<`` escaped: it cannot end its ``<script>`` element)."""
+    the JSON the page carries (``<`` escaped: it cannot end its ``<script>`` element), and
+    as ``words`` (the search button's name is the search dialog's)."""
     words = {part: Words(language(config), part).words for part in SCRIPTS}
     # Not a word: where the build's language is, from the whole site's root (search.js finds
     # the site's one search index there).
     words["folder"] = {"path": folder(config)}
     found = json.dumps(words, ensure_ascii=False, separators=(",", ":"))
     env.globals["site_words"] = found.replace("<", "\\u003c")
+    env.globals["words"] = words
     return env
 
 

@@ -162,7 +162,7 @@
       if (asking !== asked) return; // a later query has been typed
       shown = results;
       list.replaceChildren();
-      elsewhere.replaceChildren(elsewhereLink(query));
+      elsewhere.replaceChildren(elsewhereLink(query.replace(/["“”「」]/g, "")));
       if (!results.length) {
         status.textContent = word("none", { query });
         more.hidden = true;
