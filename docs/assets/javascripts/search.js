@@ -191,7 +191,9 @@
     const module = await import(new URL("pagefind/pagefind.js", root).href);
     // Search runs on the page's own thread: a course's index is small enough, and Pagefind's
     // worker would cost a reader another download before the first answer.
-    await module.options({ baseUrl: root.pathname, noWorker: true });
+    // Pagefind's excerpt is a count of words: here a Chinese character is one, so Chinese
+    // excerpts are given about as much of a line as English ones.
+    await module.options({ baseUrl: root.pathname, noWorker: true, excerptLength: lang === "zh" ? 80 : 30 });
     return module;
   }
 
