@@ -79,6 +79,7 @@ def test_each_language_searches_its_own_pages_and_loads_nothing_before(
         assert search_url + finds in urls, (query, urls)
         in_english = [url.startswith(search_url + PREFIXES["en"]) for url in urls]
         assert all(in_english) if language == "en" else not any(in_english), (query, urls)
+    assert found(page, "qwzx") == [], "a word no page holds: Pagefind would answer its q"
     assert [url for url in requests if "/pagefind/" in url]
     assert not [url for url in requests if "search_index.json" in url or "workers/search" in url]
     assert traffic.problems() == []

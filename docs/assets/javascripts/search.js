@@ -48,9 +48,21 @@
     ]);
     const score = new Map((apart ?? found[0]).results.map((r) => [r.id, r.score]));
     const answering = found.map(({ results }) => new Set(results.map((r) => r.id)));
-    return found[0].results
+    const ranked = found[0].results
       .filter((r) => answering.every((ids) => ids.has(r.id)))
       .sort((a, b) => (score.get(b.id) ?? 0) - (score.get(a.id) ?? 0));
+    // Pagefind answers a word it does not hold with the words that begin as it does ("qwzx"
+    // finds every "q"): there is no answer unless the best page marks, or has in its title, a
+    // word that begins with the first three letters of the query's first word.
+    const words = terms.at(-1);
+    if (!ranked.length || words.startsWith('"')) return ranked;
+    const start = words.split(" ")[0].slice(0, 3).toLowerCase();
+    const best = await ranked[0].data();
+    const marks = document.createElement("template");
+    marks.innerHTML = best.excerpt;
+    const seen = [...marks.content.querySelectorAll("mark")].map((mark) => mark.textContent);
+    const held = [...seen, ...(best.meta.title ?? "").split(/\s+/)];
+    return held.some((w) => w.toLowerCase().startsWith(start)) ? ranked : [];
   }
 
   // Pagefind marks each indexed character on its own: one mark over a run reads better.
