@@ -66,7 +66,6 @@ def test_a_404_pages_language_links_lead_to_each_other_languages_home(
     # Not the alternates of the last page rendered before it (the lab's, in English).
     page = parsed.soup(site / prefix / NOT_FOUND)
     assert selector(page) == {locale: f"/{p}" for locale, p in PREFIXES.items() if p != prefix}
-    # None in its head: test_markdown_twins.py's no-sitemap test reads every page, this one too.
 
 
 @pytest.mark.parametrize("prefix", PREFIXES.values())
