@@ -217,9 +217,10 @@
     excerpt.innerHTML = marked(data.excerpt); // Pagefind escapes the page text; <mark> is its own
     link.append(title, excerpt);
     li.append(link);
-    // Sections of the page, but not its top (the title again).
+    // Sections of the page, but not its top (the title again), nor one whose excerpt is the page's.
     const sections = (data.sub_results ?? [])
       .filter((s) => s.url !== data.url && plain(s.title) !== title.textContent)
+      .filter((s) => s.excerpt !== data.excerpt)
       .slice(0, 3);
     if (sections.length) {
       const sub = element("ul", { class: "site-search__sections" });
