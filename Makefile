@@ -76,8 +76,9 @@ $(STAMP):
 
 # Pagefind (the build's search index) and the tests' and benchmarks' tools (axe-core for the
 # accessibility checks, the math font's source, MathJax for the benchmark's comparison, the Nu
-# checker and MDN's HTTP Observatory for benchmarks/audit.py), pinned by package-lock.json. No install scripts: the Observatory's
-# would download an HSTS preload list (the audit writes it empty).
+# checker and MDN's HTTP Observatory for benchmarks/audit.py), pinned by package-lock.json.
+# No install scripts: the Observatory's would download an HSTS preload list (the audit writes
+# it empty).
 NODE_STAMP := node_modules/.installed-$(shell cat package-lock.json | cksum | cut -d' ' -f1)
 
 $(NODE_STAMP):

@@ -18,9 +18,9 @@
   const HAN = /\p{Script=Han}/u;
 
   // A query becomes the searches that answer it. Chinese pages are indexed one character a
-  // word, so there a part with Chinese in it is searched as a phrase of its characters: "归一化" finds the
-  // pages that hold 归一化, not those that hold 归, 一 and 化 apart. Quoted parts are phrases
-  // too; the other words go to Pagefind as they are (prefixes, stems).
+  // word, so there a part with Chinese in it is searched as a phrase of its characters:
+  // "归一化" finds the pages that hold 归一化, not those that hold 归, 一 and 化 apart. Quoted
+  // parts are phrases too; the other words go to Pagefind as they are (prefixes, stems).
   function searches(query) {
     const phrases = [];
     const words = [];
@@ -205,7 +205,8 @@
     // worker would cost a reader another download before the first answer.
     // Pagefind's excerpt is a count of words: here a Chinese character is one, so Chinese
     // excerpts are given about as much of a line as English ones.
-    await module.options({ baseUrl: root.pathname, noWorker: true, excerptLength: lang === "zh" ? 80 : 30 });
+    const excerptLength = lang === "zh" ? 80 : 30;
+    await module.options({ baseUrl: root.pathname, noWorker: true, excerptLength });
     return module;
   }
 
@@ -217,7 +218,7 @@
     excerpt.innerHTML = marked(data.excerpt); // Pagefind escapes the page text; <mark> is its own
     link.append(title, excerpt);
     li.append(link);
-    // Sections of the page, but not its top (the title again), nor one whose excerpt is the page's.
+    // Sections of the page, but not its top (the title again) nor one that repeats its excerpt.
     const sections = (data.sub_results ?? [])
       .filter((s) => s.url !== data.url && plain(s.title) !== title.textContent)
       .filter((s) => s.excerpt !== data.excerpt)
