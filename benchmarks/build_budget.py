@@ -43,7 +43,6 @@ import math
 import os
 import shutil
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -54,6 +53,8 @@ import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+
+import portpicker
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -183,18 +184,11 @@ def wait_until(condition: Callable[[], bool], timeout: float, step: float = 0.02
         time.sleep(step)
 
 
-def free_port() -> int:
-    """Return a port of 127.0.0.1 no one listens on now, for ``mkdocs serve``."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 @contextlib.contextmanager
 def serving(project: Path, log: Path) -> Iterator[str]:
     """Run ``mkdocs serve --strict`` of the copy's ``mkdocs.yml`` (the Chinese pages, as
     ``make serve`` does) for the copy at ``project``; yield its base URL."""
-    port = free_port()
+    port = portpicker.pick_unused_port()
     config = str(project / "mkdocs.yml")
     command = [PYTHON, "-m", "mkdocs", "serve", "--strict", "-a", f"127.0.0.1:{port}", "-f", config]
     with log.open("w", encoding="utf-8") as out:

@@ -18,7 +18,6 @@ import json
 import os
 import re
 import signal
-import socket
 import ssl
 import subprocess
 import time
@@ -30,6 +29,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urljoin
 
+import portpicker
 import trustme
 from cryptography import x509
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
@@ -48,13 +48,6 @@ STOP_SECONDS = 10.0
 REDIRECTS = {301, 302, 303, 307, 308}
 #: wrangler colours its output for a terminal, even into a file.
 COLOUR = re.compile(r"\x1b\[[0-9;]*m")
-
-
-def free_port() -> int:
-    """Return a localhost port no one listens on now."""
-    with socket.socket() as probe:
-        probe.bind((HOST, 0))
-        return int(probe.getsockname()[1])
 
 
 @dataclass(frozen=True)
@@ -146,7 +139,7 @@ class Runtime:
         if not NODE.is_file():
             raise RuntimeError(f"no {NODE.relative_to(ROOT)}: run `npm ci --ignore-scripts`")
         folder.mkdir(parents=True, exist_ok=True)
-        port, log = free_port(), folder / "wrangler.log"
+        port, log = portpicker.pick_unused_port(), folder / "wrangler.log"
         argv = [
             *(str(NODE), str(WRANGLER), "pages", "dev", str(site)),
             # Its state (.wrangler/) in the run's folder, not in the project.

@@ -12,11 +12,11 @@ from http import HTTPStatus
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import portpicker
 import pytest
 
 from tests.browser import Tab, loaded, serving
 from tests.constants import PREFIXES
-from tests.runtime import free_port
 from tests.site import (
     MISSING,
     NOT_FOUND,
@@ -39,7 +39,7 @@ def addressed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, 
     the built folder and the address."""
     folder = tmp_path_factory.mktemp("addressed")
     config = copy_of_the_project(folder)
-    port = free_port()
+    port = portpicker.pick_unused_port()
     address = f"http://127.0.0.1:{port}{SUB_PATH}"
     site = folder / "out"
     result = build(site, config, env={"SITE_URL": address, "REPO_URL": REPO_URL})
