@@ -43,6 +43,9 @@ class Build:
 
     sources: Sources
     archive: bytes | None = None
+    #: Whether the caches were checked for this build already (``coursesite.site`` does it
+    #: once for the builds it forks, which share the compiled templates).
+    caches_checked: bool = False
     agents: Agents = field(default_factory=Agents)
     assets: Assets = field(default_factory=Assets)
     figures: figure.Figures = field(default_factory=figure.Figures)
@@ -66,7 +69,8 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 
 
 def on_pre_build(config: MkDocsConfig) -> None:
-    caches.on_pre_build(config)  # an entry cut short (a build killed) removed before it is read
+    if not built(config).caches_checked:  # an entry cut short (a build killed) removed first
+        caches.on_pre_build(config)
 
 
 @event_priority(-50)  # after mkdocs-jupyter's own on_files made the notebook pages

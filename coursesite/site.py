@@ -62,7 +62,7 @@ def build_site(project: Path, site: Path | None = None) -> Path:
     except BuildError as error:  # as MkDocs stops a build on it: its message alone
         raise SystemExit(str(error)) from None
     for config in configs:
-        config.extra[BUILD] = Build(sources, archive)
+        config.extra[BUILD] = Build(sources, archive, caches_checked=True)
     # Every language at once, one process each (forked: nothing is imported twice).
     forked = multiprocessing.get_context("fork")
     builds = [forked.Process(target=build_language, args=(config,)) for config in configs]
