@@ -18,14 +18,14 @@ import re
 from html import escape
 from pathlib import PurePosixPath
 
+from markdown_it import MarkdownIt
+
 from coursesite.agents.headers import MEDIA_TYPES
 from coursesite.markup import elements
 from coursesite.words import Words
 
 #: A heading with an id in its attribute list: ``## State b0 { #state-b0 }``.
 HEADING_ID = re.compile(r"^#{1,6}\s.*\{[^{}]*?#([\w:.-]+)[^{}]*\}\s*$")
-#: A code fence's opening or closing line: what is inside sets no anchor.
-FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
 
 STYLE = """
 body{margin:0 auto;max-width:52rem;padding:1rem;font:16px/1.6 system-ui,"Noto Sans CJK SC",sans-serif;color:#1f2328;background:#fff}
@@ -65,18 +65,17 @@ def source_lines_html(text: str) -> str:
     { .r36-figure-caption }
     """
     seen = {"source", "copy"}  # the view's own ids, which the page's anchors must not take
-    fence: str | None = None
+    # The lines of each code block as CommonMark reads it, its fences with it: no anchors.
+    code = {
+        number
+        for token in MarkdownIt("commonmark").parse(text)
+        if token.type in ("fence", "code_block") and token.map
+        for number in range(*token.map)
+    }
     out = []
-    for line in text.split("\n"):
-        opening, anchor = FENCE.match(line), None
-        if fence is not None:
-            # A closing fence: the opening's character, at least as many, nothing else.
-            bare = line.strip()
-            if bare.startswith(fence) and not bare.strip(fence[0]):
-                fence = None
-        elif opening:
-            fence = opening.group(1)
-        elif found := line_anchor(line):
+    for number, line in enumerate(text.split("\n")):
+        anchor = None
+        if number not in code and (found := line_anchor(line)):
             anchor = None if found in seen else found
             seen.add(found)
         out.append((f'<span id="{escape(anchor)}"></span>' if anchor else "") + escape(line))

@@ -3,22 +3,21 @@ ignores): what the host sends with each file of the built site, and where old ad
 
 Static hosts send ``.md`` as ``text/markdown`` with no charset, and browsers then read Chinese
 as windows-1252: the table below says what each raw-text suffix is. Then the security headers
-with the pages' policy (``policy.py``), and a year in the browser's cache for each file a page
-loads, all named by their content (``coursesite/assets.py``, Material's bundle, Pagefind's
-chunks); pages stay revalidated (the host's default). The pages were once ``NAME.html``: each
-such address is sent on to the page's own (``NAME/``). ``mkdocs serve``'s preview sends none.
+with the pages' policy (``policy.py``), and a year in the browser's cache for each file named
+by its content (``coursesite/assets.py``'s, Material's, Pagefind's chunks); every other file,
+pages among them, stays revalidated (the host's default). The pages were once ``NAME.html``:
+each such address is sent on to the page's own (``NAME/``). ``mkdocs serve``'s preview sends
+none.
 """
 
 from __future__ import annotations
 
-import posixpath
 import re
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from coursesite.agents.policy import HEADERS, content_security_policy
-from coursesite.markup import elements
 
 MEDIA_TYPES = {
     ".md": "text/markdown",
@@ -32,11 +31,7 @@ KEPT = "Cache-Control: public, max-age=31536000, immutable"
 #: Where Pagefind puts its index's chunks, which it names by their content.
 PAGEFIND_CHUNKS = ("pagefind/fragment", "pagefind/index")
 #: A name that holds its content's hash (the build's ten hex digits, Material's eight).
-CONTENT_NAMED = re.compile(r"\.[0-9a-f]{8,}\.[^/]*$")
-#: What a page loads by name, in the attribute of the tag that names it: its stylesheets,
-#: scripts, icon and preloaded font, and the search dialog's script (the search button names
-#: it for site.js).
-LOADS = {"link": "href", "script": "src", "button": "data-site-search"}
+CONTENT_NAMED = re.compile(r"\.[0-9a-f]{8,}\.")
 
 
 def headers_text(policy: str, kept: Iterable[str]) -> str:
@@ -60,37 +55,6 @@ def headers_text(policy: str, kept: Iterable[str]) -> str:
     for path in kept:
         lines += [path, f"  {KEPT}"]
     return "\n".join(lines) + "\n"
-
-
-def loaded_assets(site: Path, pages: Mapping[str, str]) -> list[str]:
-    """Return the files under an ``assets/`` folder of ``site`` that its ``pages`` (each one's
-    path from its root → its HTML) load, by their path from its root; each must be named by
-    its content.
-
-    >>> import tempfile
-    >>> site = Path(tempfile.mkdtemp())
-    >>> (site / "assets").mkdir()
-    >>> for name in ("a.0123456789.css", "b.css"):
-    ...     _ = (site / "assets" / name).write_text("", encoding="utf-8")
-    >>> loaded_assets(site, {"p.html": '<link rel="stylesheet" href="assets/a.0123456789.css">'})
-    ['assets/a.0123456789.css']
-    >>> loaded_assets(site, {"q/index.html": '<script src="../assets/b.css"></script>'})
-    Traceback (most recent call last):
-    ...
-    RuntimeError: assets/b.css: a page loads it, but its name holds no hash
-    """
-    found = set()
-    for name, html in pages.items():
-        for element in elements(html, *LOADS):
-            url = element.attrs.get(LOADS[element.tag]) or ""
-            if {*"#?:"} & {*url}:
-                continue  # not a file of the site's own: a scheme (https:, data:), a query
-            path = posixpath.normpath(posixpath.join(posixpath.dirname(name), url))
-            if "assets" in path.split("/") and (site / path).is_file():
-                if not CONTENT_NAMED.search(path):  # browsers would keep an old one a year
-                    raise RuntimeError(f"{path}: a page loads it, but its name holds no hash")
-                found.add(path)
-    return sorted(found)
 
 
 def redirects_text(pages: Collection[str], root: str = "/") -> str:
@@ -124,12 +88,18 @@ def write_headers(site: Path, site_url: str | None) -> None:
         if not (site / chunks).is_dir():
             raise RuntimeError(f"no {chunks} in the site for _headers to keep a year")
     root = urlsplit(site_url or "").path.rstrip("/") + "/"
-    # Every page read once, by its path from the root: its policy, its assets, its old address.
+    # Every page read once, by its path from the root: its policy, its old address.
     pages = {
         path.relative_to(site).as_posix(): path.read_text(encoding="utf-8")
         for path in sorted(site.rglob("*.html"))
     }
-    kept = [*loaded_assets(site, pages), *(f"{chunks}/*" for chunks in PAGEFIND_CHUNKS)]
+    # A file named otherwise is revalidated (the host's default): never kept stale.
+    hashed = sorted(
+        path.relative_to(site).as_posix()
+        for path in site.rglob("*")
+        if path.is_file() and CONTENT_NAMED.search(path.name)
+    )
+    kept = [*hashed, *(f"{chunks}/*" for chunks in PAGEFIND_CHUNKS)]
     policy = content_security_policy(pages.values())
     text = headers_text(policy, [root + path for path in kept])
     (site / "_headers").write_text(text, encoding="utf-8")

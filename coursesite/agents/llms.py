@@ -62,7 +62,7 @@ class Listing:
 
     site_url: str | None = None
     languages: dict[str, Language] = field(default_factory=dict)
-    entries: dict[str, Entry] = field(default_factory=dict)
+    entries: list[Entry] = field(default_factory=list)
 
 
 def link_item(title: str, url: str, note: str) -> str:
@@ -161,7 +161,7 @@ def write_llms_files(state: Listing, site_dir: Path, project: Path, kept: bool =
         f"[{ARCHIVE}]({url(ARCHIVE)}) holds every source file."
     )
     sections: dict[str, list[str]] = {lang.name: [] for lang in languages}
-    for entry in state.entries.values():
+    for entry in state.entries:
         # llmstxt.org's section of what a reader with little room may skip.
         name = "Optional" if entry.optional else state.languages[entry.locale].name
         items = sections.setdefault(name, [])
@@ -173,7 +173,7 @@ def write_llms_files(state: Listing, site_dir: Path, project: Path, kept: bool =
         items.append(link_item(entry.title, url(entry.uri), words["notebook_note"]))
         ipynb = url(ipynb_uri(entry.uri))
         items.append(link_item(f"{entry.title} (.ipynb)", ipynb, words["ipynb_note"]))
-    documents = "\n\n".join(document(entry, url) for entry in state.entries.values())
+    documents = "\n\n".join(document(entry, url) for entry in state.entries)
     (site_dir / LLMS).write_text(llms_txt(heading, summary, details, sections), encoding="utf-8")
     (site_dir / LLMS_FULL).write_text(llms_txt(heading, summary, documents, {}), "utf-8")
     if kept:
@@ -190,6 +190,6 @@ def whole_site_llms(site: Path, folders: Sequence[str], project: Path) -> None:
         path.unlink()
         whole.site_url = whole.site_url or data["site_url"]  # the root's (read first)
         whole.languages.update((k, Language(**v)) for k, v in data["languages"].items())
-        for uri, entry in data["entries"].items():
-            whole.entries[folder + uri] = Entry(**{**entry, "uri": folder + uri})
+        for entry in data["entries"]:
+            whole.entries.append(Entry(**{**entry, "uri": folder + entry["uri"]}))
     write_llms_files(whole, site, project)

@@ -94,7 +94,7 @@ class Agents:
         optional = page.meta.get("llms") == "optional"
         # The page's own H1: more telling than a short nav title (every page has one).
         title = next(unescape(item.title) for item in page.toc if item.level == 1)
-        self.listing.entries[uri] = Entry(locale, uri, title, note, markdown, optional)
+        self.listing.entries.append(Entry(locale, uri, title, note, markdown, optional))
         return output
 
     def on_post_build(self, config: MkDocsConfig) -> None:
@@ -109,7 +109,6 @@ class Agents:
         # In the nav's order, as the home page lists lessons (MkDocs builds pages in its files'
         # order); a page outside it last.
         order = {path: i for i, path in enumerate(nav_paths(config.nav or []))}
-        ranked = sorted(self.listing.entries, key=lambda uri: (order.get(uri, len(order)), uri))
-        self.listing.entries = {uri: self.listing.entries[uri] for uri in ranked}
+        self.listing.entries.sort(key=lambda entry: (order.get(entry.uri, len(order)), entry.uri))
         project, kept = Path(config.config_file_path).parent, bool(config.extra.get(WHOLE_SITE))
         write_llms_files(self.listing, Path(config.site_dir), project, kept)
