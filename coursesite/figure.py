@@ -41,7 +41,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
+from functools import partial
 from itertools import takewhile
+from pathlib import Path
 from typing import Any
 from xml.etree.ElementTree import Element, SubElement
 
@@ -54,14 +56,13 @@ from mkdocs.structure.pages import Page
 
 from attn.figure import Figure, State, lesson_figure, query_turns
 from coursesite import source_name
-from coursesite.languages import language
-from coursesite.words import Words
+from coursesite.words import Words, WordsIn, words_in
 
 #: What a page may ask for in its front matter: under each key, the names it may give, each
 #: with what adds it to the page's element tree in a language. An explorable's name is its
 #: data island's id.
-ASKABLE: dict[str, dict[str, Callable[[Element, str], None]]] = {
-    "figure": {"r36-states": lambda root, locale: add_figures(root, lesson_figure(), locale)},
+ASKABLE: dict[str, dict[str, Callable[[Element, WordsIn], None]]] = {
+    "figure": {"r36-states": lambda root, words: add_figures(root, lesson_figure(), words)},
     "explore": {"r36-explore": lambda root, _: add_explorable(root, "r36-explore", query_turns())},
 }
 
@@ -83,12 +84,14 @@ SUBSCRIPTS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 
 class Figures(Extension):
     """The Python-Markdown extension that adds what a page asks for, and the MkDocs events that
-    run it: one object for a build, which knows the build's language and the page being
-    rendered (MkDocs renders one page at a time)."""
+    run it: one object for a build, which knows the build's words and the page being rendered
+    (MkDocs renders one page at a time)."""
 
-    def __init__(self, locale: str = "zh") -> None:
+    #: The build's words, known at its ``on_config``.
+    words: WordsIn
+
+    def __init__(self) -> None:
         super().__init__()
-        self.locale = locale
         self.meta: Mapping[str, Any] = {}
         self.where = ""
 
@@ -96,10 +99,10 @@ class Figures(Extension):
         md.treeprocessors.register(Insert(md, self), "coursesite_figure", PRIORITY)
 
     def on_config(self, config: MkDocsConfig) -> None:
-        """Note the build's language and be one of its Markdown extensions: MkDocs hands
+        """Note the build's words and be one of its Markdown extensions: MkDocs hands
         ``markdown_extensions`` to Python-Markdown, whose ``extensions`` take an extension
         object as well as a name."""
-        self.locale = language(config)
+        self.words = words_in(config)
         config.markdown_extensions.append(self)  # type: ignore[arg-type]  # typed as names
 
     def note_page(self, page: Page, config: MkDocsConfig) -> None:
@@ -127,7 +130,7 @@ class Insert(Treeprocessor):
                     f"but the {key}s are: {', '.join(known)}"
                 )
             try:
-                known[name](root, self.extension.locale)
+                known[name](root, self.extension.words)
             except ValueError as error:
                 raise PluginError(f"{where} asks for {key}: {name}, but {error}") from error
 
@@ -142,8 +145,9 @@ def render(markdown: str, meta: Mapping[str, Any]) -> str:
     ...
     mkdocs.exceptions.PluginError: R37.md asks for figure: r36-states, but state b0 has no caption paragraph ({ .r36-figure-caption }) under its heading
     """
-    extension = Figures("en")
+    extension = Figures()
     extension.meta, extension.where = meta, "R37.md"
+    extension.words = partial(Words, Path("docs/words"), "en")
     return Markdown(extensions=["attr_list", extension]).convert(markdown)
 
 
@@ -152,7 +156,7 @@ def is_paragraph(el: Element, of_class: str) -> bool:
     return el.tag == "p" and of_class in el.get("class", "").split()
 
 
-def add_figures(root: Element, fig: Figure, locale: str) -> None:
+def add_figures(root: Element, fig: Figure, parts: WordsIn) -> None:
     """Put each state's figure right under its heading, above the caption paragraph that
     describes it (before the next ``h2``), which gets an id for the figure to point at if it
     has none."""
@@ -168,7 +172,7 @@ def add_figures(root: Element, fig: Figure, locale: str) -> None:
                 f"state {state.key} has no caption paragraph ({{ .{CAPTION_CLASS} }}) under its heading"
             )
         caption_id = caption.attrib.setdefault("id", f"figure-{state.key}-caption")
-        figure = figure_element(fig, state, locale, caption_id)
+        figure = figure_element(fig, state, parts, caption_id)
         figure.tail = "\n"
         root.insert(at, figure)
 
@@ -206,23 +210,25 @@ def _header(row: Element, scope: str, text: str, role: str = "") -> Element:
     return header
 
 
-def axis_label(locale: str, axis: str, i: int) -> str:
-    """Return the name of row or column ``i`` (from 0) along ``axis``, in ``locale``.
+def axis_label(parts: WordsIn, axis: str, i: int) -> str:
+    """Return the name of row or column ``i`` (from 0) along ``axis``, in the language of
+    ``parts``.
 
-    >>> axis_label("en", "key", 0), axis_label("en", "q", 1), axis_label("zh", "dim", 0)
+    >>> en, zh = (partial(Words, Path("docs/words"), locale) for locale in ("en", "zh"))
+    >>> axis_label(en, "key", 0), axis_label(en, "q", 1), axis_label(zh, "dim", 0)
     ('key 1', 'q₂', '第 1 维')
     """
     if axis == "q":
         return f"q{str(i + 1).translate(SUBSCRIPTS)}"
     # Kᵀ's key j is the static figure's own word; the others the explorable's too.
-    return Words(locale, "figure" if axis == "key" else "matrix")[axis].format(n=i + 1)
+    return parts("figure" if axis == "key" else "matrix")[axis].format(n=i + 1)
 
 
-def matrix_table(fig: Figure, name: str, state: State, locale: str, role: str) -> Element:
+def matrix_table(fig: Figure, name: str, state: State, parts: WordsIn, role: str) -> Element:
     """Return one matrix as an HTML table in its place (``role``) of a product: the rows this
     state highlights marked, its caption saying in words what it is and what it is at this
     state (shared by both queries; not a read; explained at a later state)."""
-    words = Words(locale, "figure")
+    words = parts("figure")
     rows = fig.matrices[name]
     row_axis, column_axis = AXES.get(name, ("query", "source"))
     marked = next((h for h in state.highlights if h.matrix == name), None)
@@ -249,14 +255,14 @@ def matrix_table(fig: Figure, name: str, state: State, locale: str, role: str) -
     head = SubElement(SubElement(table, "thead"), "tr")
     SubElement(head, "td")
     for j in range(len(rows[0])):
-        _header(head, "col", axis_label(locale, column_axis, j), role)
+        _header(head, "col", axis_label(parts, column_axis, j), role)
     if row_sums:
         _header(head, "col", words["row_sum"])
     body = SubElement(table, "tbody")
     for i, values in enumerate(rows):
         on = marked is not None and (not marked.rows or i in marked.rows)
         row = SubElement(body, "tr", {"class": "is-highlighted"} if on else {})
-        header = _header(row, "row", axis_label(locale, row_axis, i), role)
+        header = _header(row, "row", axis_label(parts, row_axis, i), role)
         if name == "Y" and state.single_read_row == i:
             _badge(header, words["single_read"])
         for value in values:
@@ -272,10 +278,10 @@ def matrix_table(fig: Figure, name: str, state: State, locale: str, role: str) -
     return table
 
 
-def figure_element(fig: Figure, state: State, locale: str, caption_id: str) -> Element:
-    """Return the complete static figure of ``state`` in ``locale``, described by its caption
-    paragraph, the element of id ``caption_id``."""
-    words = Words(locale, "figure")
+def figure_element(fig: Figure, state: State, parts: WordsIn, caption_id: str) -> Element:
+    """Return the complete static figure of ``state`` in the language of ``parts``, described
+    by its caption paragraph, the element of id ``caption_id``."""
+    words = parts("figure")
     # The tables repeat the numbers of the state's text and doctests: search leaves them out
     # (data-pagefind-ignore), as their cells would run together there ("0.4220.1550.422").
     figure = Element(
@@ -294,9 +300,9 @@ def figure_element(fig: Figure, state: State, locale: str, caption_id: str) -> E
         if i:  # from one product's result to the next one's left factor: S → A
             SubElement(product, "p", {"class": "r36-product__step"}).text = words["softmax"]
         for name, role in ((left, "left"), (right, "right"), (result, "result")):
-            product.append(matrix_table(fig, name, state, locale, role))
+            product.append(matrix_table(fig, name, state, parts, role))
         if state.sums and left in UNDER:
-            product.append(matrix_table(fig, UNDER[left], state, locale, "under"))
+            product.append(matrix_table(fig, UNDER[left], state, parts, "under"))
     return figure
 
 

@@ -34,9 +34,8 @@ from mkdocs.structure.toc import TableOfContents, get_toc
 from mkdocs.utils import get_relative_url
 
 from coursesite import source_name
-from coursesite.languages import language
 from coursesite.markup import elements, replaced, text, text_runs
-from coursesite.words import Words
+from coursesite.words import words_in
 
 WRAPPER = '<div class="jupyter-wrapper">'
 #: Its copy button around each code cell, and the hidden copy of the cell it copies.
@@ -73,7 +72,7 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
     # Beside the page's folder, at its source's path, as the .py is (the line under the title:
     # coursesite/agents/twins.py).
     ipynb = get_relative_url(ipynb_uri(page.file.src_uri), page.file.dest_uri)
-    link = f'<a href="{ipynb}" download>{Words(language(config), "lab")["ipynb"]}</a>'
+    link = f'<a href="{ipynb}" download>{words_in(config)("lab")["ipynb"]}</a>'
     try:
         html = without_mkdocs_jupyter_extras(html)
         if STDERR in html:  # whatever markup nbconvert puts it in

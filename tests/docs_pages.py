@@ -7,6 +7,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
+WORDS = DOCS / "words"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 SEED = FIXTURES / "R36.seed.md"
 

@@ -11,6 +11,7 @@ from coursesite.figure import number
 from coursesite.words import Words
 from tests.axe import COLOUR_RULES, axe_violations
 from tests.constants import ONE_LANGUAGE, PREFIXES, STATE_ORDER
+from tests.docs_pages import WORDS
 
 #: What the slider says of a setting, in each language (the issue's words).
 SAID = {
@@ -36,14 +37,14 @@ def test_the_explorable_names_its_columns_and_three_arrow_presses_show_and_say_n
 ) -> None:
     page.goto(f"{base_url}{PREFIXES[locale]}R36/")
     # Its columns are named as the figure names them (one load serves both checks).
-    labels = Words(locale, "matrix")
+    labels = Words(WORDS, locale, "matrix")
     expected = [labels["source"].format(n=j) for j in (1, 2, 3)]
     expected += [labels["dim"].format(n=j) for j in (1, 2)]
     columns = page.locator(".r36-explore thead th").all_inner_texts()
     assert columns == expected, "the explorable's columns are not named as the figure's"
     # And its rows as the text names them: the output y₁ (a minifier once ran the words together).
     rows = page.locator(".r36-explore tbody th").all_inner_texts()
-    assert rows[-2:] == ["q₁", f"{Words(locale, 'explore')['output']} y₁"]
+    assert rows[-2:] == ["q₁", f"{Words(WORDS, locale, 'explore')['output']} y₁"]
     data = island(page)
     slider = page.get_by_role("slider")
     expect(page.locator("label[for=r36-explore-angle]")).to_be_visible()

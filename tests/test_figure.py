@@ -15,7 +15,7 @@ from attn.lesson import K, Q, V
 from coursesite.figure import CAPTION_CLASS, number, render
 from coursesite.words import Words
 from tests.constants import PREFIXES, STATE_ORDER
-from tests.docs_pages import twin
+from tests.docs_pages import WORDS, twin
 from tests.markdown_parts import FENCE
 from tests.site import ParsedPages, search_fragments
 
@@ -138,7 +138,7 @@ def test_one_figure_per_state_draws_the_products_with_their_factors(
     # Kᵀ's columns one key each, every number attn's; Kᵀ and V shared, said in words.
     _, figures = built_figures(site, parsed, locale)
     assert [f["data-state"] for f in figures] == STATE_ORDER
-    words = Words(locale, "figure")
+    words = Words(WORDS, locale, "figure")
     r = attn.read(Q, K, V)
     for figure in figures:
         assert figure.find_previous("h2")["id"] == f"state-{figure['data-state']}"
@@ -193,7 +193,7 @@ def test_a_matrix_the_text_has_not_introduced_yet_is_marked_in_words(
         assert sorted(ahead) == {"b0": ["A", "V", "Y"]}.get(key, []), key
         for link in ahead.values():
             assert link["href"] == "#r36-b2"
-            assert link.get_text() == Words(locale, "figure")["ahead"].format(key="b2")
+            assert link.get_text() == Words(WORDS, locale, "figure")["ahead"].format(key="b2")
         if key == "b0":
             # b0's caption says so, and b2's caption is where all three are met.
             assert "b2" in caption_of(page, figure)
@@ -237,7 +237,7 @@ def test_search_indexes_the_states_text_not_their_figures(site: Path, parsed: Pa
             assert cells not in text
         # Words only the figures have: the step from S to A, and Kᵀ's caption.
         for word in ("softmax", "KT"):
-            assert Words(locale, "figure")[word] not in text, "the figures are indexed"
+            assert Words(WORDS, locale, "figure")[word] not in text, "the figures are indexed"
         assert "attn.scores(Q, K)" not in text, "the states' doctests are indexed"
 
 

@@ -19,6 +19,7 @@ from mkdocs.structure.files import File, Files
 from coursesite import notebooks
 from coursesite.words import Words
 from tests.constants import PREFIXES
+from tests.docs_pages import WORDS
 
 DOCS = Path(__file__).parent.parent / "docs"
 #: mkdocs-jupyter's head (4 <style>, 5 <script> and its comments), as 0.26.3 writes it.
@@ -60,7 +61,11 @@ def rendered(html: str) -> str:
     uris = ("lab/LAB-02.py", "R36.md")
     files = Files([File(uri, str(DOCS / "en"), "/site", use_directory_urls=False) for uri in uris])
     page = SimpleNamespace(file=files.get_file_from_path("lab/LAB-02.py"), toc=None)
-    config = SimpleNamespace(theme={"language": "en"}, config_file_path=str(DOCS.parent / "x.yml"))
+    config = SimpleNamespace(
+        theme={"language": "en"},
+        config_file_path=str(DOCS.parent / "x.yml"),
+        docs_dir=str(DOCS / "en"),
+    )
     return notebooks.on_page_content(html, page, config, files)  # type: ignore[arg-type]
 
 
@@ -230,7 +235,7 @@ def test_each_languages_lab_page_is_rendered_with_its_figures_ids_formulas_and_d
                 )  # beside the page's folder
                 assert link, f"{where}: {name}"
                 assert (path.parent.parent / name).is_file(), f"{where}: no {name} beside it"
-            assert link.get_text() == Words(locale, "lab")["ipynb"], f"{where}: {link}"
+            assert link.get_text() == Words(WORDS, locale, "lab")["ipynb"], f"{where}: {link}"
             assert (path.parent.parent / f"{source.stem}.py").read_bytes() == source.read_bytes()
     assert len(set(map(tuple, ids.values()))) == 1, f"the languages' heading ids differ: {ids}"
     # JupyterLab's CSS: linked from the notebook pages alone, with its licences beside it.

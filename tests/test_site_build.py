@@ -9,7 +9,7 @@ import pytest
 import attn
 from coursesite.words import Words
 from tests.constants import PREFIXES
-from tests.docs_pages import built_page, page_names
+from tests.docs_pages import WORDS, built_page, page_names
 from tests.site import ParsedPages
 
 
@@ -31,7 +31,7 @@ def test_both_languages_share_every_heading_id(site: Path, parsed: ParsedPages) 
 def test_footer_names_the_attn_version_in_the_pages_language(
     site: Path, parsed: ParsedPages, locale: str, prefix: str
 ) -> None:
-    licence = Words(locale, "footer")["licence"]
+    licence = Words(WORDS, locale, "footer")["licence"]
     for page in ("index.html", "lab/LAB-02/index.html"):
         footer = (
             parsed.soup(site / f"{prefix}{page}")

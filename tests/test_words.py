@@ -6,14 +6,15 @@ import json
 import re
 from collections.abc import Mapping
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 from mkdocs.exceptions import PluginError
 
-from coursesite.words import SCRIPTS, Words, table
+from coursesite.words import SCRIPTS, Words, table, words_in
 from tests.constants import PREFIXES
-from tests.docs_pages import DOCS
+from tests.docs_pages import DOCS, WORDS
 from tests.site import ParsedPages, build, copy_of_the_project
 
 PLACEHOLDER = re.compile(r"\{(\w*)\}")
@@ -55,14 +56,19 @@ def mismatches(tables: Mapping[str, Mapping[str, Any]]) -> list[str]:
 
 
 def test_the_tables_have_the_same_keys_and_placeholders() -> None:
-    found = mismatches({locale: table(locale) for locale in PREFIXES})
+    found = mismatches({locale: table(WORDS / f"{locale}.yml") for locale in PREFIXES})
     assert not found, "\n".join(found)
 
 
-def test_a_language_without_a_table_stops_the_build_naming_it() -> None:
-    # A word missing from a table: coursesite/words.py's example.
-    with pytest.raises(PluginError, match=r"docs/words/fr\.yml has no word footer\.licence"):
-        Words("fr", "footer")["licence"]
+def test_a_build_takes_its_own_projects_words_wherever_it_runs(tmp_path: Path) -> None:
+    tables = tmp_path / "docs" / "words"
+    tables.mkdir(parents=True)
+    (tables / "en.yml").write_text("footer: {licence: its own}\n", encoding="utf-8")
+    config = SimpleNamespace(docs_dir=str(tmp_path / "docs" / "en"), theme={"language": "en"})
+    assert words_in(config)("footer")["licence"] == "its own"
+    # A language without a table stops the build, naming the table it looked for.
+    with pytest.raises(PluginError, match=f"{re.escape(str(tables))}/fr.yml has no word footer"):
+        Words(tables, "fr", "footer")["licence"]
 
 
 @pytest.mark.parametrize(("locale", "prefix"), PREFIXES.items())
@@ -73,7 +79,7 @@ def test_a_page_carries_its_own_languages_words_for_its_scripts(
     island = parsed.soup(site / prefix / page).select_one("script#site-words")
     assert island is not None
     assert island["type"] == "application/json"
-    words = {part: table(locale)[part] for part in SCRIPTS}
+    words = {part: table(WORDS / f"{locale}.yml")[part] for part in SCRIPTS}
     assert json.loads(island.get_text()) == {**words, "folder": {"path": prefix}}
 
 

@@ -7,7 +7,9 @@ the course's own (from the seed of R36), with working links. Every anchor the pa
 sets (an ``<span id="…"></span>`` line, a heading's ``{ #id }``) is an anchor of the view too,
 on that line: ``R36.md.html#r36-b3`` opens at the line where state b3 begins.
 
->>> view = full_text_html("# T\n<span id=\"r36-b0\"></span>\n", "R36.md", "en", "R36/", "originals.zip")
+>>> from pathlib import Path
+>>> words = Words(Path("docs/words"), "en", "full_text")
+>>> view = full_text_html("# T\n<span id=\"r36-b0\"></span>\n", "R36.md", words, "R36/", "originals.zip")
 >>> 'id="r36-b0"' in view and "&lt;span id=&quot;r36-b0&quot;&gt;&lt;/span&gt;" in view
 True
 """
@@ -98,10 +100,10 @@ def line_anchor(line: str) -> str | None:
     return heading[1] if heading else None
 
 
-def full_text_html(text: str, name: str, locale: str, page_href: str, package_href: str) -> str:
+def full_text_html(text: str, name: str, words: Words, page_href: str, package_href: str) -> str:
     """Return the full-text view of ``text``, the raw file at the relative URL ``name``: a
-    ``.md`` twin, or a notebook's ``.py`` source."""
-    words = Words(locale, "full_text")
+    ``.md`` twin, or a notebook's ``.py`` source, in the language of ``words`` (its part
+    ``full_text``)."""
     suffix = PurePosixPath(name).suffix
     raw = f'<a href="{escape(name)}">{suffix}</a>'
     # The intro names both kinds of raw file; the page's own is the link.
@@ -112,7 +114,7 @@ def full_text_html(text: str, name: str, locale: str, page_href: str, package_hr
     )
     heading = escape(words["title"].format(name=name))
     return f"""<!doctype html>
-<html lang="{locale}">
+<html lang="{words.locale}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

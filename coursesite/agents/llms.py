@@ -20,7 +20,6 @@ from mkdocs.utils.meta import get_data
 from coursesite.agents.archive import ARCHIVE
 from coursesite.dates import revision
 from coursesite.notebooks import ipynb_uri
-from coursesite.words import Words
 
 LLMS = "llms.txt"
 LLMS_FULL = "llms-full.txt"
@@ -54,6 +53,8 @@ class Entry:
     markdown: str
     #: Reference a reader may skip (front matter ``llms: optional``): llmstxt.org's Optional.
     optional: bool = False
+    #: A notebook's: what its ``.ipynb``, listed after it, is.
+    ipynb_note: str | None = None
 
 
 @dataclass
@@ -165,14 +166,10 @@ def write_llms_files(state: Listing, site_dir: Path, project: Path, kept: bool =
         # llmstxt.org's section of what a reader with little room may skip.
         name = "Optional" if entry.optional else state.languages[entry.locale].name
         items = sections.setdefault(name, [])
-        if not entry.uri.endswith(".py"):  # a page: its twin, with its description
-            items.append(link_item(entry.title, url(entry.uri), entry.note))
-            continue
-        # A notebook: its source with the lab's words, its .ipynb beside it (coursesite.notebooks).
-        words = Words(entry.locale, "twin")
-        items.append(link_item(entry.title, url(entry.uri), words["notebook_note"]))
-        ipynb = url(ipynb_uri(entry.uri))
-        items.append(link_item(f"{entry.title} (.ipynb)", ipynb, words["ipynb_note"]))
+        items.append(link_item(entry.title, url(entry.uri), entry.note))
+        if entry.ipynb_note:  # a notebook: its .ipynb beside it (coursesite.notebooks)
+            ipynb = url(ipynb_uri(entry.uri))
+            items.append(link_item(f"{entry.title} (.ipynb)", ipynb, entry.ipynb_note))
     documents = "\n\n".join(document(entry, url) for entry in state.entries)
     (site_dir / LLMS).write_text(llms_txt(heading, summary, details, sections), encoding="utf-8")
     (site_dir / LLMS_FULL).write_text(llms_txt(heading, summary, documents, {}), "utf-8")

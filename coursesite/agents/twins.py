@@ -30,7 +30,7 @@ from coursesite.content.generated import Sources
 from coursesite.content.lessons import nav_paths
 from coursesite.languages import language, languages
 from coursesite.markup import elements
-from coursesite.words import Words
+from coursesite.words import words_in
 
 
 def with_twin_action(content: str, view: str, raw: str, label: str) -> str:
@@ -65,7 +65,7 @@ class Agents:
     def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
         """Link the page's full-text view and its raw twin under the page's title."""
         uri, here = page.file.src_uri, page.file.dest_uri
-        words = Words(language(config), "twin")
+        words = words_in(config)("twin")
         label = words["notebook" if uri.endswith(".py") else "markdown"]
         view, raw = get_relative_url(uri + ".html", here), get_relative_url(uri, here)
         try:
@@ -77,10 +77,12 @@ class Agents:
         """Write the page's twin (its source, as ``sources`` filled it) at its source's path
         (``R36.md`` beside ``R36/``, ``lab/LAB-02.py`` beside ``lab/LAB-02/``), its full-text
         view beside it, and list it for ``llms.txt``."""
-        uri, locale = page.file.src_uri, language(config)
+        uri, words = page.file.src_uri, words_in(config)
         markdown = sources.page_text(page, config)
-        note = str(page.meta.get("description") or "")
-        if not note and not uri.endswith(".py"):  # a notebook is listed with the lab's words
+        note, ipynb_note = str(page.meta.get("description") or ""), None
+        if uri.endswith(".py"):  # a notebook is listed with the lab's words, its .ipynb after it
+            note, ipynb_note = words("twin")["notebook_note"], words("twin")["ipynb_note"]
+        elif not note:
             raise PluginError(
                 f"{source_name(page, config)} has no description in its front matter: "
                 "llms.txt lists each page with its own (make new writes one)"
@@ -88,13 +90,18 @@ class Agents:
         write_file(markdown.encode("utf-8"), os.path.join(config.site_dir, uri))
         page_href = get_relative_url(page.url or "./", uri)
         view = full_text_html(
-            markdown, PurePosixPath(uri).name, locale, page_href, get_relative_url(ARCHIVE, uri)
+            markdown,
+            PurePosixPath(uri).name,
+            words("full_text"),
+            page_href,
+            get_relative_url(ARCHIVE, uri),
         )
         write_file(view.encode("utf-8"), os.path.join(config.site_dir, uri + ".html"))
         optional = page.meta.get("llms") == "optional"
         # The page's own H1: more telling than a short nav title (every page has one).
         title = next(unescape(item.title) for item in page.toc if item.level == 1)
-        self.listing.entries.append(Entry(locale, uri, title, note, markdown, optional))
+        entry = Entry(language(config), uri, title, note, markdown, optional, ipynb_note)
+        self.listing.entries.append(entry)
         return output
 
     def on_post_build(self, config: MkDocsConfig) -> None:

@@ -10,14 +10,13 @@ import html
 from mkdocs.config.defaults import MkDocsConfig
 
 import attn
-from coursesite.languages import language
-from coursesite.words import Words
+from coursesite.words import words_in
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     """Put ``attn``'s version (and the licence) in the footer of every page, in the language
     being built."""
-    words = Words(language(config), "footer")
+    words = words_in(config)("footer")
     footer = f"attn {attn.__version__} · {words['licence']}"
     repository = config.extra.get("repository")
     if repository:

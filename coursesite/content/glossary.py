@@ -54,7 +54,7 @@ def load_glossary(path: Path) -> Glossary:
 def glossary_markdown(locale: str, path: Path) -> str:
     """Return the glossary at ``path`` as a Markdown table, its headers and notes in
     ``locale``."""
-    words = Words(locale, "glossary")
+    words = Words(path.parent / "words", locale, "glossary")
     headers = " | ".join(words[key] for key in ("chinese", "english", "meaning", "avoid"))
     rows = [f"| {headers} |", "|---|---|---|---|"]
     for term in load_glossary(path)["terms"]:

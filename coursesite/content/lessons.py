@@ -8,8 +8,9 @@ are written from the docs folder's root, where the home page is: the marker belo
 there. Each item is then the lesson's front-matter ``description``, as the home page's own items
 have theirs, in the language's form (``item`` in ``docs/words/``).
 
->>> import tempfile
+>>> import shutil, tempfile
 >>> docs = Path(tempfile.mkdtemp())
+>>> _ = shutil.copytree(Path("docs", "words"), docs / "words")  # the project's words
 >>> (docs / "en").mkdir()
 >>> _ = (docs / "en" / "R36.md").write_text(
 ...     "---\ndescription: x\n---\n\n# R36 · Many reads { #r36 }\n", encoding="utf-8")
@@ -89,6 +90,6 @@ def lessons_markdown(locale: str, nav: list[Any], docs: Path, config_name: str) 
                 f"{PurePosixPath(docs.name, locale, path)} with a # title and a description"
             )
         text = title["title"].replace("[", r"\[").replace("]", r"\]")
-        item = Words(locale, "lessons")["item"]
+        item = Words(docs / "words", locale, "lessons")["item"]
         items.append("- " + item.format(link=f"[{text}]({path})", description=description))
     return "\n".join(items)
