@@ -31,7 +31,7 @@ def test_missing_keys_are_added_and_the_others_kept(
     page.write_text('---\ndescription: "A page."\nfigure: r36-states\n---\n' + ENGLISH, "utf-8")
     main(["docs/en/R37.md"])
     said = capsys.readouterr().out
-    assert said.startswith("docs/en/R37.md: translated_from set to ../zh/R37.md (was missing); ")
+    assert said == "docs/en/R37.md: translated_from, source_sha256 set from ../zh/R37.md\n"
     assert page.read_text(encoding="utf-8").splitlines()[:5] == [
         "---",
         "translated_from: ../zh/R37.md",
@@ -44,9 +44,9 @@ def test_missing_keys_are_added_and_the_others_kept(
 @pytest.mark.parametrize(
     ("present", "named"),
     [
-        ("zh/R37.md", "docs/en/R37.md does not exist: translate docs/zh/R37.md into it"),
-        ("en/R37.md", "docs/zh/R37.md, the Chinese source of docs/en/R37.md, does not exist"),
-        (None, "neither docs/zh/R37.md nor docs/en/R37.md exists: "),
+        ("zh/R37.md", "missing docs/en/R37.md: "),
+        ("en/R37.md", "missing docs/zh/R37.md: "),
+        (None, "missing docs/zh/R37.md and docs/en/R37.md: "),
         ("both", "docs/en/R37.md: its front matter is not YAML keys and values"),
     ],
 )
