@@ -114,8 +114,7 @@ def main(arguments: list[str]) -> None:
     try:
         print(stamp(Path(arguments[0])))
     except StampError as error:
-        print(error, file=sys.stderr)
-        sys.exit(1)
+        sys.exit(str(error))
 
 
 if __name__ == "__main__":
