@@ -33,7 +33,11 @@ description: "Attention course, lesson R37: Scale and mask. Every example on the
 >>> new_lesson(root, "R37", "缩放与遮罩", "Scale and mask")
 Traceback (most recent call last):
 ...
-authoring.new.LessonError: docs/zh/R37.md exists already: choose another number (the next free one: make new PAGE=R38 TITLE_ZH=… TITLE_EN=…)
+authoring.new.LessonError: mkdocs.yml's nav lists R37 already (line 6): choose another number (make new PAGE=R38 TITLE_ZH=… TITLE_EN=…)
+>>> new_lesson(root, "r38", "缩放与遮罩", "Scale and mask")
+Traceback (most recent call last):
+...
+authoring.new.LessonError: PAGE=r38 is not a lesson's name: R and its number, as in make new PAGE=R37 TITLE_ZH='缩放与遮罩' TITLE_EN='Scale and mask'
 """
 
 from __future__ import annotations
@@ -44,9 +48,7 @@ import re
 import sys
 from pathlib import Path
 
-from ruamel.yaml import YAML
-
-from authoring.stamp import stamp
+from authoring.stamp import round_trip, stamp
 
 #: A lesson's name: R and its number (no leading zero, so that R37 has one spelling).
 LESSON = re.compile(r"R(?P<number>[1-9][0-9]*)")
@@ -65,28 +67,19 @@ hooks:
   - hooks/events.py
 """
 
-# One line of prose and one example: the page builds, its example runs, and its parity holds,
-# so that `make test` passes before a word of the lesson is written. The description is a true
-# sentence from the title (llms.txt and the page's head show it) until the author writes one.
-HEAD = """\
+# One line of prose and one example, the same code in both languages as parity wants: the page
+# builds, its example runs, and its parity holds, so that `make test` passes before a word of
+# the lesson is written. The description is a true sentence from the title (llms.txt and the
+# page's head show it) until the author writes one.
+TEMPLATE = """\
 ---
 description: {description}
 ---
 
 # {page} · {title} {{ #{id} }}
 
-"""
-DESCRIPTION = {
-    "zh": "注意力课程 {page}：{title}。页面上的每个例子都能运行。",
-    "en": "Attention course, lesson {page}: {title}. Every example on the page runs.",
-}
-PROSE = {
-    "zh": "本讲的正文写在这里；每个例子都写成下面这样的代码块，CI 会用 `attn` 运行它。\n",
-    "en": "The lesson's text goes here; write each example as a code block like the one below, "
-    "which CI runs with `attn`.\n",
-}
-# The same example in both languages: parity wants the same code.
-EXAMPLE = """
+{prose}
+
 ```python
 >>> import attn
 >>> from attn.lesson import Q, K, V
@@ -94,31 +87,27 @@ EXAMPLE = """
 (2, 2)
 ```
 """
+DESCRIPTION = {
+    "zh": "注意力课程 {page}：{title}。页面上的每个例子都能运行。",
+    "en": "Attention course, lesson {page}: {title}. Every example on the page runs.",
+}
+PROSE = {
+    "zh": "本讲的正文写在这里；每个例子都写成下面这样的代码块，CI 会用 `attn` 运行它。",
+    "en": "The lesson's text goes here; write each example as a code block like the one below, "
+    "which CI runs with `attn`.",
+}
 
 
 class LessonError(Exception):
     """A lesson that cannot be added as asked, with what to do instead."""
 
 
-def lesson_number(page: str) -> int:
-    """Return a lesson's number, or say what a lesson's name is.
+def with_nav_entry(config: str, number: int) -> tuple[str, str]:
+    """Return mkdocs.yml's text with lesson ``number`` (``- R35.md``) in its nav, and where it
+    went: after the last lesson with a smaller number, or else before the first with a larger
+    one. A lesson the nav lists already is refused.
 
-    >>> lesson_number("r37")
-    Traceback (most recent call last):
-    ...
-    authoring.new.LessonError: PAGE=r37 is not a lesson's name: R and its number, as in make new PAGE=R37 TITLE_ZH='缩放与遮罩' TITLE_EN='Scale and mask'
-    """
-    match = LESSON.fullmatch(page)
-    if not match:
-        raise LessonError(f"PAGE={page} is not a lesson's name: R and its number, as in {USAGE}")
-    return int(match.group("number"))
-
-
-def with_nav_entry(config: str, page: str) -> tuple[str, str]:
-    """Return mkdocs.yml's text with ``- PAGE.md`` in its nav, and where it went: after the
-    last lesson with a smaller number, or else before the first with a larger one.
-
-    >>> text, where = with_nav_entry(NAV_EXAMPLE, "R35")
+    >>> text, where = with_nav_entry(NAV_EXAMPLE, 35)
     >>> where
     'before R36'
     >>> print(text[text.index("nav:") : text.index("hooks:")], end="")
@@ -128,17 +117,8 @@ def with_nav_entry(config: str, page: str) -> tuple[str, str]:
       - R36.md
       # The lecture gathers every lesson's shape table.
       - 讲义: lecture.md
-    >>> with_nav_entry(NAV_EXAMPLE, "R36")
-    Traceback (most recent call last):
-    ...
-    authoring.new.LessonError: mkdocs.yml's nav lists R36 already (line 4): choose another number (make new PAGE=R37 TITLE_ZH=… TITLE_EN=…)
     """
-    number = lesson_number(page)
-    yaml = YAML()
-    yaml.indent(mapping=2, sequence=4, offset=2)  # mkdocs.yml's: an entry two spaces in
-    # Every other line as it was: its quotes, and long lines unwrapped.
-    yaml.preserve_quotes = True
-    yaml.width = 4096
+    yaml = round_trip()
     loaded = yaml.load(config)
     nav = loaded.get("nav") if isinstance(loaded, dict) else None
     if not nav:
@@ -151,7 +131,7 @@ def with_nav_entry(config: str, page: str) -> tuple[str, str]:
     for n, other in lessons:
         if other == number:
             raise LessonError(
-                f"mkdocs.yml's nav lists {page} already (line {nav.lc.item(n)[0] + 1}): choose "
+                f"mkdocs.yml's nav lists R{number} already (line {nav.lc.item(n)[0] + 1}): choose "
                 f"another number (make new PAGE=R{max(o for _, o in lessons) + 1} TITLE_ZH=… TITLE_EN=…)"
             )
     before = [(n, other) for n, other in lessons if other < number]
@@ -162,7 +142,7 @@ def with_nav_entry(config: str, page: str) -> tuple[str, str]:
         at, where = after[0][0], f"before R{after[0][1]}"
     else:  # the course's first lesson: last in the nav, after the pages it has
         at, where = len(nav), "at the end of the nav"
-    nav.insert(at, f"{page}.md")
+    nav.insert(at, f"R{number}.md")
     text = io.StringIO()
     yaml.dump(loaded, text)
     return text.getvalue(), where
@@ -171,34 +151,29 @@ def with_nav_entry(config: str, page: str) -> tuple[str, str]:
 def new_lesson(root: Path, page: str, title_zh: str, title_en: str) -> list[str]:
     """Write lesson ``page``'s two pages under ``root/docs`` and list it in ``root/mkdocs.yml``;
     return what was done, a line a step. Nothing is written unless every step can be done."""
-    lesson_number(page)  # a lesson's name (PAGE= too), or stop saying what one is
+    name = LESSON.fullmatch(page)
+    if not name:
+        raise LessonError(f"PAGE={page} is not a lesson's name: R and its number, as in {USAGE}")
     titles = {"zh": title_zh.strip(), "en": title_en.strip()}
     if not all(titles.values()):
         raise LessonError(f"make new needs both titles, TITLE_ZH and TITLE_EN: {USAGE}")
-    paths = {locale: root / "docs" / locale / f"{page}.md" for locale in ("zh", "en")}
-    for path in paths.values():
-        if path.exists():
-            # One past the highest, as for a lesson the nav lists already.
-            taken = [
-                int(m[1]) for p in path.parent.glob("R*.md") if (m := LESSON.fullmatch(p.stem))
-            ]
-            raise LessonError(
-                f"{path.relative_to(root)} exists already: choose another number (the next "
-                f"free one: make new PAGE=R{max(taken) + 1} TITLE_ZH=… TITLE_EN=…)"
-            )
     config = root / "mkdocs.yml"
-    listed, where = with_nav_entry(config.read_text(encoding="utf-8"), page)
+    listed, where = with_nav_entry(config.read_text(encoding="utf-8"), int(name["number"]))
+    paths = {locale: root / "docs" / locale / f"{page}.md" for locale in titles}
+    for path in paths.values():
+        if path.exists():  # a page the nav does not list: the author's, kept
+            raise LessonError(f"{path.relative_to(root)} exists already: choose another number")
     for locale, path in paths.items():
-        title = titles[locale]
         # JSON's strings are YAML's: the description stays one scalar whatever the title holds.
-        description = DESCRIPTION[locale].format(page=page, title=title)
-        head = HEAD.format(
+        description = DESCRIPTION[locale].format(page=page, title=titles[locale])
+        text = TEMPLATE.format(
             description=json.dumps(description, ensure_ascii=False),
             page=page,
-            title=title,
+            title=titles[locale],
             id=page.lower(),
+            prose=PROSE[locale],
         )
-        path.write_text(head + PROSE[locale] + EXAMPLE, encoding="utf-8")
+        path.write_text(text, encoding="utf-8")
     stamp(paths["en"])
     config.write_text(listed, encoding="utf-8")
     zh, en = (path.relative_to(root) for path in paths.values())

@@ -3,8 +3,9 @@
 Run ``python -m authoring.stamp docs/en/R36.md`` (or ``make stamp PAGE=R36``) after reviewing
 an English page against its changed Chinese source; the parity tests compare the stamp with
 the source's bytes, so an English page cannot silently fall behind its source. The stamp is two
-keys of the page's front matter, ``translated_from`` and ``source_sha256``: missing keys (or a
-missing front matter) are added, the page's other keys are kept, and what changed is said.
+keys of the page's front matter, ``translated_from`` and ``source_sha256``, set through
+ruamel.yaml's round trip: the page's other keys stay as they were, a missing key goes first (a
+page without front matter gets one), and what changed is said.
 
 >>> import tempfile
 >>> folder = Path(tempfile.mkdtemp())
@@ -12,9 +13,16 @@ missing front matter) are added, the page's other keys are kept, and what change
 ...     (folder / language).mkdir()
 >>> _ = (folder / "zh" / "P.md").write_text("# 页\\n", encoding="utf-8")
 >>> english = folder / "en" / "P.md"
->>> _ = english.write_text("---\\nsource_sha256: old\\ndescription: A page.\\n---\\n# Page\\n", encoding="utf-8")
+>>> _ = english.write_text("# Page\\n", encoding="utf-8")
 >>> print(stamp(english))
-/...en/P.md: translated_from set to ../zh/P.md (was missing); source_sha256 set to 4cddb41237c8… (was old)
+/...en/P.md: translated_from, source_sha256 set from ../zh/P.md
+>>> print(english.read_text(encoding="utf-8"), end="")
+---
+translated_from: ../zh/P.md
+source_sha256: 4cddb41237c8f9ba5020e786df109692a3076e0d1c3a99f9b050298f2063b394
+---
+<BLANKLINE>
+# Page
 >>> print(stamp(english))
 /...en/P.md: already current (source_sha256 matches ../zh/P.md)
 """
@@ -22,11 +30,13 @@ missing front matter) are added, the page's other keys are kept, and what change
 from __future__ import annotations
 
 import hashlib
-import re
+import io
 import sys
 from pathlib import Path
 
 from mkdocs.utils.meta import get_data
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap
 
 
 class StampError(Exception):
@@ -38,43 +48,14 @@ def sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def short(value: str) -> str:
-    """Return a value as a message shows it: a hash by its first 12 digits (the module's
-    example shows both)."""
-    return f"{value[:12]}…" if re.fullmatch(r"[0-9a-f]{64}", value) else value
-
-
-def stamped(text: str, wanted: dict[str, str]) -> tuple[str, list[str]]:
-    """Return ``text`` with the front matter's ``wanted`` keys set, and what changed.
-
-    A key already there keeps its line's place; a missing one goes after the stamp's keys
-    before it, so that a new page reads ``translated_from``, ``source_sha256``, then the rest.
-
-    >>> stamped("# Page\\n", {"translated_from": "../zh/P.md", "source_sha256": "abc"})
-    ('---\\ntranslated_from: ../zh/P.md\\nsource_sha256: abc\\n---\\n\\n# Page\\n', ['front matter added (translated_from: ../zh/P.md, source_sha256: abc)'])
-    """
-    # MkDocs' reader says where the front matter ends: its keys are the lines between the first
-    # and the closing one.
-    body, meta = get_data(text)
-    head = text[: len(text) - len(body)].rstrip("\n")
-    if not meta or not head.startswith("---"):
-        lines = [f"{key}: {value}" for key, value in wanted.items()]
-        said = ", ".join(f"{key}: {short(value)}" for key, value in wanted.items())
-        return "---\n" + "\n".join(lines) + "\n---\n\n" + text, [f"front matter added ({said})"]
-    lines = head.splitlines()[1:-1]
-    changes, place = [], 0
-    for key, value in wanted.items():
-        at = next((n for n, line in enumerate(lines) if line.startswith(f"{key}:")), None)
-        if at is None:
-            lines.insert(place, f"{key}: {value}")
-            changes.append(f"{key} set to {short(value)} (was missing)")
-            at = place
-        elif (was := lines[at].split(":", 1)[1].strip().strip("\"'")) != value:
-            lines[at] = f"{key}: {value}"
-            changes.append(f"{key} set to {short(value)} (was {short(was) or 'empty'})")
-        place = at + 1
-    keys = "".join(f"{line}\n" for line in lines)
-    return f"---\n{keys}---\n{text[len(head) + 1 :]}", changes
+def round_trip() -> YAML:
+    """Return ruamel.yaml's round trip for the author's YAML (mkdocs.yml, a page's front
+    matter): what is not changed keeps its comments, its quotes and its long lines."""
+    yaml = YAML()
+    yaml.indent(mapping=2, sequence=4, offset=2)  # mkdocs.yml's: an entry two spaces in
+    yaml.preserve_quotes = True
+    yaml.width = 4096
+    return yaml
 
 
 def stamp(english: Path) -> str:
@@ -86,34 +67,44 @@ def stamp(english: Path) -> str:
         )
     name = english.stem
     source = english.parent.parent / "zh" / english.name  # the Chinese page it translates
-    if not english.is_file() and not source.is_file():
+    missing = " and ".join(str(path) for path in (source, english) if not path.is_file())
+    if missing:
         raise StampError(
-            f"neither {source} nor {english} exists: a new lesson's two pages come from "
-            f"make new PAGE={name} TITLE_ZH=… TITLE_EN=…"
+            f"missing {missing}: an English page is stamped against its Chinese source, so "
+            f"both must exist. Write what is missing (a new lesson's two pages: make new "
+            f"PAGE={name} TITLE_ZH=… TITLE_EN=…), then make stamp PAGE={name}"
         )
-    if not english.is_file():
-        raise StampError(
-            f"{english} does not exist: translate {source} into it, then make stamp PAGE={name}"
-        )
-    if not source.is_file():
-        raise StampError(
-            f"{source}, the Chinese source of {english}, does not exist: write it (the English "
-            f"page is stamped against it), then make stamp PAGE={name}"
-        )
+    text = english.read_text(encoding="utf-8")
+    if not text.startswith("---"):  # no front matter yet: an empty one, a blank line above
+        text, start, end = "---\n---\n\n" + text, 4, 4
+    else:
+        # MkDocs' reader says where the front matter ends: its keys are the lines between the
+        # first and the closing one.
+        body, meta = get_data(text)
+        if not meta:  # MkDocs would read it as text
+            raise StampError(
+                f"{english}: its front matter is not YAML keys and values: fix it, then "
+                f"make stamp PAGE={name}"
+            )
+        start = text.index("\n") + 1
+        end = text[: len(text) - len(body)].rstrip("\n").rindex("\n") + 1
+    yaml = round_trip()
+    keys = yaml.load(text[start:end]) or CommentedMap()
     # The source's path from the English page's, in the repository (docs/en/ to docs/zh/).
     source_link = f"../zh/{english.name}"
     wanted = {"translated_from": source_link, "source_sha256": sha256(source)}
-    text = english.read_text(encoding="utf-8")
-    if text.startswith("---") and not get_data(text)[1]:  # MkDocs would read it as text
-        raise StampError(
-            f"{english}: its front matter is not YAML keys and values: fix it, then "
-            f"make stamp PAGE={name}"
-        )
-    text, changes = stamped(text, wanted)
-    if not changes:
+    changed = [key for key, value in wanted.items() if keys.get(key) != value]
+    if not changed:
         return f"{english}: already current (source_sha256 matches {source_link})"
-    english.write_text(text, encoding="utf-8")
-    return f"{english}: {'; '.join(changes)}"
+    for place, (key, value) in enumerate(wanted.items()):
+        if key in keys:
+            keys[key] = value
+        else:
+            keys.insert(place, key, value)
+    written = io.StringIO()
+    yaml.dump(keys, written)
+    english.write_text(text[:start] + written.getvalue() + text[end:], encoding="utf-8")
+    return f"{english}: {', '.join(changed)} set from {source_link}"
 
 
 def main(arguments: list[str]) -> None:
@@ -123,8 +114,7 @@ def main(arguments: list[str]) -> None:
     try:
         print(stamp(Path(arguments[0])))
     except StampError as error:
-        print(error, file=sys.stderr)
-        sys.exit(1)
+        sys.exit(str(error))
 
 
 if __name__ == "__main__":
