@@ -66,7 +66,6 @@ def test_a_build_takes_its_own_projects_words_wherever_it_runs(tmp_path: Path) -
     (tables / "en.yml").write_text("footer: {licence: its own}\n", encoding="utf-8")
     config = SimpleNamespace(docs_dir=str(tmp_path / "docs" / "en"), theme={"language": "en"})
     assert words_in(config)("footer")["licence"] == "its own"
-    # A language without a table stops the build, naming the table it looked for.
     with pytest.raises(PluginError, match=f"{re.escape(str(tables))}/fr.yml has no word footer"):
         Words(tables, "fr", "footer")["licence"]
 
