@@ -34,6 +34,7 @@ from mkdocs.structure.toc import TableOfContents, get_toc
 from mkdocs.utils import get_relative_url
 
 from coursesite import source_name
+from coursesite.agents.full_text import line_anchor
 from coursesite.markup import elements, replaced, text, text_runs
 from coursesite.words import words_in
 
@@ -191,9 +192,10 @@ def marked_formulas(html: str) -> str:
 
 def links_resolved(html: str, page: Page, files: Files) -> str:
     """Point each relative link to a source at its page, relative to ``page``; fail on one to
-    no page, or to a section its source (its Markdown, not HTML) does not set: ``{ #id }`` or
-    ``id="id"``, as the site's pages set every id a link may name, in both languages. MkDocs
-    checks the links of Markdown pages, not of a notebook's HTML."""
+    no page, or to a section its source (its Markdown, not HTML) does not set as the full-text
+    view finds a line's anchor (a heading's ``{ #id }``, an empty ``<span id>``), as the site's
+    pages set every id a link may name, in both languages. MkDocs checks the links of Markdown
+    pages, not of a notebook's HTML."""
     edits = []
     for link in elements(html, "a"):
         href = link.attrs.get("href") or ""
@@ -202,8 +204,8 @@ def links_resolved(html: str, page: Page, files: Files) -> str:
             continue
         source = posixpath.normpath(posixpath.join(posixpath.dirname(page.file.src_uri), path))
         found = files.get_file_from_path(source)
-        anchor = rf'\{{[^{{}}]*#{re.escape(section)}[\s}}]|id="{re.escape(section)}"'
-        if found is None or (section and not re.search(anchor, found.content_string)):
+        anchors = {line_anchor(line) for line in found.content_string.split("\n")} if found else {}
+        if found is None or (section and section not in anchors):
             raise ValueError(f"link to {href}: no such page or section")
         url = found.url_relative_to(page.file)
         at = html.index(' href="', link.start, link.inner) + 7
