@@ -8,12 +8,8 @@ document$.subscribe(() => {
   const word = siteWords("stepper");
   const keys = figures.map((f) => f.dataset.state);
   const headings = keys.map((k) => document.getElementById(`state-${k}`));
-  // A lone <span id="r36-b0"> anchor is wrapped in its own paragraph.
-  const anchors = keys.map((k) => {
-    const span = document.getElementById(`r36-${k}`);
-    return span.parentElement.childElementCount === 1 && span.parentElement.tagName === "P"
-      ? span.parentElement : span;
-  });
+  // Each <span id="r36-b0"> anchor, alone on its Markdown line, is a paragraph of its own.
+  const anchors = keys.map((k) => document.getElementById(`r36-${k}`).parentElement);
 
   const stepper = document.createElement("section");
   stepper.className = "r36-stepper";

@@ -210,43 +210,37 @@
     return module;
   }
 
-  function item(data) {
+  // A result, or one of its page's sections: a link with its title and excerpt.
+  function entry(url, title, excerpt, attributes = {}) {
     const li = element("li");
-    const link = element("a", { href: data.url, class: "site-search__page" });
-    const title = element("span", { class: "site-search__title" }, plain(data.meta.title ?? data.url));
-    const excerpt = element("span", { class: "site-search__excerpt" });
-    excerpt.innerHTML = marked(data.excerpt); // Pagefind escapes the page text; <mark> is its own
-    link.append(title, excerpt);
+    const link = element("a", { href: url, ...attributes });
+    const text = element("span", { class: "site-search__excerpt" });
+    text.innerHTML = marked(excerpt); // Pagefind escapes the page text; <mark> is its own
+    link.append(element("span", { class: "site-search__title" }, plain(title)), text);
     li.append(link);
+    return li;
+  }
+
+  function item(data) {
+    const title = plain(data.meta.title ?? data.url);
+    const li = entry(data.url, title, data.excerpt, { class: "site-search__page" });
     // Sections of the page, but not its top (the title again) nor one that repeats its excerpt.
     const sections = (data.sub_results ?? [])
-      .filter((s) => s.url !== data.url && plain(s.title) !== title.textContent)
+      .filter((s) => s.url !== data.url && plain(s.title) !== title)
       .filter((s) => s.excerpt !== data.excerpt)
       .slice(0, 3);
     if (sections.length) {
       const sub = element("ul", { class: "site-search__sections" });
-      for (const section of sections) {
-        const a = element("a", { href: section.url });
-        const heading = element("span", { class: "site-search__title" }, plain(section.title));
-        const text = element("span", { class: "site-search__excerpt" });
-        text.innerHTML = marked(section.excerpt);
-        a.append(heading, text);
-        const entry = element("li");
-        entry.append(a);
-        sub.append(entry);
-      }
+      sub.append(...sections.map((s) => entry(s.url, s.title, s.excerpt)));
       li.append(sub);
     }
     return li;
   }
 
-  // Where the other language's search is: this page in that language (the link atop the
-  // article), with the query, which opens the dialog there.
+  // Where the other language's search is: this page in that language (the link atop every
+  // page's article, overrides/partials/tools.html), with the query, which opens the dialog there.
   function elsewhereLink(query) {
-    const alternate = document.querySelector(`.site-tools a[hreflang=${other}]`);
-    const target = alternate
-      ? new URL(alternate.getAttribute("href"), location.href)
-      : new URL(other === "en" ? "en/" : "", root);
+    const target = new URL(document.querySelector(`.site-tools a[hreflang=${other}]`).href);
     target.search = new URLSearchParams({ q: query }).toString();
     return element("a", { href: target.href, hreflang: other, class: "site-search__elsewhere" }, word("elsewhere", { query }));
   }
