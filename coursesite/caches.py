@@ -34,13 +34,29 @@ from coursesite.templates import compiled_folder
 log = logging.getLogger("mkdocs.coursesite.caches")
 
 
+def on_config(config: MkDocsConfig) -> None:
+    """Root mkdocs-jupyter's documented ``cache_dir``, which it takes from the working folder,
+    at the project's (the configuration's folder): a build run from anywhere keeps and checks
+    the project's cache, which ``make`` empties when ``attn`` changes."""
+    if (found := notebook_cache(config)) is not None:
+        config.plugins["mkdocs-jupyter"].config["cache_dir"] = str(found)
+
+
+def notebook_cache(config: MkDocsConfig) -> Path | None:
+    """Return the folder of mkdocs-jupyter's cache, from the project's folder; None without
+    the plugin."""
+    plugin = config.plugins.get("mkdocs-jupyter")
+    project = Path(config.config_file_path).parent
+    return None if plugin is None else project / plugin.config["cache_dir"]
+
+
 def on_pre_build(config: MkDocsConfig) -> None:
     """Remove each entry cut short of what the build of ``config`` keeps, saying so."""
     removed = removed_unless(whole_template, compiled_folder(config).glob("*.cache"))
-    # mkdocs-jupyter's documented cache_dir, from the working folder, where it keeps its
-    # entries flat: its top level only, so a cache_dir set too wide removes nothing else.
-    notebooks = Path(config.plugins["mkdocs-jupyter"].config["cache_dir"])
-    removed += removed_unless(whole_json, notebooks.glob("*.json"))
+    # mkdocs-jupyter keeps its entries flat: the cache's top level only, so a cache_dir set
+    # too wide removes nothing else.
+    if (notebooks := notebook_cache(config)) is not None:
+        removed += removed_unless(whole_json, notebooks.glob("*.json"))
     project = Path(config.config_file_path).parent
     for path in removed:
         shown = path.relative_to(project) if path.is_relative_to(project) else path
@@ -86,6 +102,6 @@ def whole_template(entry: bytes) -> bool:
         return True
     try:
         pickle.loads(entry[len(bc_magic) :])  # what follows the checksum is the code's
-    except (EOFError, ValueError, TypeError, pickle.UnpicklingError):
+    except Exception:  # damaged bytes can make the unpickler raise almost anything
         return False
     return True

@@ -62,6 +62,7 @@ def built(config: MkDocsConfig) -> Build:
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     languages.on_config(config)  # the site's languages checked before anything reads them
+    caches.on_config(config)  # the lab's executed notebooks kept in the project's folder
     footer.on_config(config)  # names the attn version that computed every number
     built(config).assets.on_config(config)  # one CSS, one JS, named by content, linked
     built(config).figures.on_config(config)  # the figure's extension, on each page's tree

@@ -34,7 +34,8 @@ def test_a_damaged_cache_is_made_again_and_the_site_is_the_same(site: Path, tmp_
     notebooks = sorted((cache / "mkdocs-jupyter" / "zh").glob("*.json"))
     assert notebooks, "the session's build left no executed notebook in the cache"
     cut_to_half(cache)
-    # One language, as `mkdocs build` makes it, dated as the session's site is.
+    # One language, as `mkdocs build` makes it, dated as the session's site is, run from
+    # another folder: the project's cache is the one read and made again.
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     when = commit_time(ROOT)
     if when is not None:
@@ -42,7 +43,7 @@ def test_a_damaged_cache_is_made_again_and_the_site_is_the_same(site: Path, tmp_
     out = tmp_path / "zh"
     done = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(out)],
-        cwd=config.parent,
+        cwd=tmp_path,
         env=env,
         capture_output=True,
         text=True,
