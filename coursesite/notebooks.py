@@ -46,6 +46,9 @@ SVG_BASE64 = "data:image/svg+xml;base64,"
 NO_ALT = 'alt="No description has been provided for this image"'  # nbconvert's, for any image
 #: Where a dollar sign is code or markup, not maths.
 VERBATIM = frozenset({"pre", "code", "script", "style", "!--"})
+# A formula in a run of text the parser found (``text_runs``), not over markup: no parser of
+# HTML knows TeX's delimiters, and arithmatex, which marks them on the other pages, reads
+# Markdown, not nbconvert's HTML.
 FORMULA = re.compile(r"\$\$(?P<display>[^<]+?)\$\$|\$(?P<inline>[^$\n<]+?)\$")
 
 

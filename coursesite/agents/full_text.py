@@ -26,7 +26,8 @@ from coursesite.agents.headers import MEDIA_TYPES
 from coursesite.markup import elements
 from coursesite.words import Words
 
-#: A heading with an id in its attribute list: ``## State b0 { #state-b0 }``.
+#: A heading with an id in its attribute list: ``## State b0 { #state-b0 }``. Over one line of
+#: Markdown: CommonMark's parser (markdown-it) does not read attribute lists.
 HEADING_ID = re.compile(r"^#{1,6}\s.*\{[^{}]*?#([\w:.-]+)[^{}]*\}\s*$")
 
 STYLE = """
@@ -67,13 +68,7 @@ def source_lines_html(text: str) -> str:
     { .r36-figure-caption }
     """
     seen = {"source", "copy"}  # the view's own ids, which the page's anchors must not take
-    # The lines of each code block as CommonMark reads it, its fences with it: no anchors.
-    code = {
-        number
-        for token in MarkdownIt("commonmark").parse(text)
-        if token.type in ("fence", "code_block") and token.map
-        for number in range(*token.map)
-    }
+    code = code_lines(text)
     out = []
     for number, line in enumerate(text.split("\n")):
         anchor = None
@@ -82,6 +77,21 @@ def source_lines_html(text: str) -> str:
             seen.add(found)
         out.append((f'<span id="{escape(anchor)}"></span>' if anchor else "") + escape(line))
     return "\n".join(out)
+
+
+def code_lines(text: str) -> set[int]:
+    r"""Return the numbers (from 0) of the lines of ``text`` inside a code block as CommonMark
+    reads the Markdown, its fences with it: what is there sets no anchor and has no link.
+
+    >>> sorted(code_lines("a\n~~~\n[x](y.md)\n~~~\n\n    indented\nb"))
+    [1, 2, 3, 5]
+    """
+    return {
+        number
+        for token in MarkdownIt("commonmark").parse(text)
+        if token.type in ("fence", "code_block") and token.map
+        for number in range(*token.map)
+    }
 
 
 def line_anchor(line: str) -> str | None:

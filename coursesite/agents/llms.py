@@ -18,6 +18,7 @@ from mkdocs.utils import get_build_date
 from mkdocs.utils.meta import get_data
 
 from coursesite.agents.archive import ARCHIVE
+from coursesite.agents.full_text import code_lines
 from coursesite.dates import revision
 from coursesite.notebooks import ipynb_uri
 
@@ -29,8 +30,10 @@ LISTING = ".llms-listing.json"
 #: The key of each language's ``extra`` that ``coursesite.site`` sets to have it kept.
 WHOLE_SITE = "whole_site"
 
-#: A Markdown link's target, or code (where a link is not one).
-LINK_TARGET = re.compile(r"(?P<code>```.*?```|`[^`\n]*`)|\]\((?P<target>[^)\s]+)\)", re.DOTALL)
+#: In a line of prose (``code_lines`` finds code blocks), a Markdown link's target, or code
+#: (where a link is not one). A regular expression over Markdown, not HTML: CommonMark's
+#: parser gives a link's target, not where it is written.
+LINK_TARGET = re.compile(r"(?P<code>`[^`]*`)|\]\((?P<target>[^)\s]+)(?=[\s)])")
 
 
 @dataclass
@@ -105,11 +108,14 @@ def document(entry: Entry, url: Callable[[str], str]) -> str:
     cut, a code file fenced with its language, and each relative link outside code made
     relative to the site's root and passed through ``url``.
 
-    >>> print(document(Entry("en", "en/R36.md", "R36", "",
-    ...     "---\nsource_sha256: 0\n---\n# R36\nSee [M22](sources.md#M22), `[not](x.md)`.\n"), str))
+    >>> print(document(Entry("en", "en/R36.md", "R36", "", "---\nsource_sha256: 0\n---\n# R36\n"
+    ...     'See [M22](sources.md#M22 "M22"), `[not](x.md)`.\n~~~\n[Nor](y.md)\n~~~\n'), str))
     <doc title="R36" language="en" source="en/R36.md">
     # R36
-    See [M22](en/sources.md#M22), `[not](x.md)`.
+    See [M22](en/sources.md#M22 "M22"), `[not](x.md)`.
+    ~~~
+    [Nor](y.md)
+    ~~~
     </doc>
     >>> print(document(Entry("zh", "lab/LAB-02.py", "Lab", "", "# %%\nx = 1\n"), str))
     <doc title="Lab" language="zh" source="lab/LAB-02.py">
@@ -124,7 +130,7 @@ def document(entry: Entry, url: Callable[[str], str]) -> str:
         # Code is not a link; a link to an anchor of the page itself stays as written.
         if match["code"] or match["target"].startswith("#"):
             return match[0]
-        return f"]({url(urljoin(entry.uri, match['target']))})"
+        return f"]({url(urljoin(entry.uri, match['target']))}"
 
     if entry.uri.endswith(".py"):
         fence = "```"
@@ -132,7 +138,12 @@ def document(entry: Entry, url: Callable[[str], str]) -> str:
             fence += "`"
         body = f"{fence}python\n{entry.markdown.rstrip()}\n{fence}"
     else:
-        body = LINK_TARGET.sub(rewrite, get_data(entry.markdown)[0].strip("\n"))
+        body = get_data(entry.markdown)[0].strip("\n")
+        code = code_lines(body)
+        lines = body.split("\n")
+        body = "\n".join(
+            line if n in code else LINK_TARGET.sub(rewrite, line) for n, line in enumerate(lines)
+        )
     named = f'title="{escape(entry.title)}" language="{escape(entry.locale)}"'
     return f'<doc {named} source="{escape(url(entry.uri))}">\n{body}\n</doc>'
 

@@ -41,6 +41,7 @@ from coursesite.words import Words
 #: A lesson's page name: ``R`` and its number.
 LESSON = re.compile(r"R\d+")
 #: An ATX level-1 heading; its trailing attribute list (``{ #r36 }``) is not part of the title.
+#: Over Markdown lines, as ``full_text.HEADING_ID``: CommonMark's parser reads no attribute list.
 TITLE = re.compile(r"^# +(?P<title>.+?)(?:\s*\{[^{}]*\})?\s*$", re.M)
 
 
