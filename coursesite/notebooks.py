@@ -209,7 +209,10 @@ def links_resolved(html: str, page: Page, files: Files) -> str:
         found = files.get_file_from_path(source)
         anchors = {line_anchor(line) for line in found.content_string.split("\n")} if found else {}
         if found is None or (section and section not in anchors):
-            raise ValueError(f"link to {href}: no such page or section")
+            raise ValueError(
+                f"link to {href}: no such page or section (a page's sections are its headings' "
+                "{ #id } and its lines that are an empty <span id>)"
+            )
         url = found.url_relative_to(page.file)
         at = html.index(' href="', link.start, link.inner) + 7
         edits.append((at, html.index('"', at), html_lib.escape(url + hashed + section)))

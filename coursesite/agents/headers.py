@@ -93,11 +93,14 @@ def write_headers(site: Path, site_url: str | None) -> None:
         path.relative_to(site).as_posix(): path.read_text(encoding="utf-8")
         for path in sorted(site.rglob("*.html"))
     }
-    # A file named otherwise is revalidated (the host's default): never kept stale.
+    # The theme's and the build's files, in each language's assets/, named by their content;
+    # any other file is revalidated (the host's default): never kept stale.
     hashed = sorted(
         path.relative_to(site).as_posix()
         for path in site.rglob("*")
-        if path.is_file() and CONTENT_NAMED.search(path.name)
+        if path.is_file()
+        and "assets" in path.relative_to(site).parts
+        and CONTENT_NAMED.search(path.name)
     )
     kept = [*hashed, *(f"{chunks}/*" for chunks in PAGEFIND_CHUNKS)]
     policy = content_security_policy(pages.values())
