@@ -22,6 +22,7 @@ from coursesite.content.glossary import glossary_markdown
 from coursesite.content.lessons import lessons_markdown
 from coursesite.content.reference import reference_markdown
 from coursesite.languages import language
+from coursesite.words import Words, tables_folder
 
 #: Where a page asks for a generated part: a comment in its Markdown source, read before
 #: Markdown renders it (a regex over the source's text, not over HTML: the twin keeps it).
@@ -32,10 +33,15 @@ def generators(config: MkDocsConfig) -> dict[str, Callable[[str], str]]:
     """Return what each marker's name makes, in a language, for the site ``config`` builds:
     from its folder's ``docs/`` (the glossary) and its nav (the lessons)."""
     docs, name = Path(config.docs_dir).parent, Path(config.config_file_path).name
+    tables = tables_folder(config)
     return {
-        "glossary": lambda locale: glossary_markdown(locale, docs / "glossary.yml"),
+        "glossary": lambda locale: glossary_markdown(
+            Words(tables, locale, "glossary"), docs / "glossary.yml"
+        ),
         "attn-reference": lambda _locale: reference_markdown(),
-        "lessons": lambda locale: lessons_markdown(locale, config.nav or [], docs, name),
+        "lessons": lambda locale: lessons_markdown(
+            Words(tables, locale, "lessons"), config.nav or [], docs, name
+        ),
     }
 
 

@@ -4,7 +4,8 @@
 >>> glossary = load_glossary(Path("docs/glossary.yml"))
 >>> next(t for t in glossary["terms"] if t["zh"] == "归一化")["en"]
 'normalise'
->>> glossary_markdown("en", Path("docs/glossary.yml")).splitlines()[0]
+>>> words = Words(Path("docs/words"), "en", "glossary")
+>>> glossary_markdown(words, Path("docs/glossary.yml")).splitlines()[0]
 '| Chinese | English | meaning | avoid |'
 """
 
@@ -51,14 +52,13 @@ def load_glossary(path: Path) -> Glossary:
     return glossary
 
 
-def glossary_markdown(locale: str, path: Path) -> str:
-    """Return the glossary at ``path`` as a Markdown table, its headers and notes in
-    ``locale``."""
-    words = Words(path.parent / "words", locale, "glossary")
+def glossary_markdown(words: Words, path: Path) -> str:
+    """Return the glossary at ``path`` as a Markdown table, its headers and notes in the
+    language of ``words`` (its part ``glossary``)."""
     headers = " | ".join(words[key] for key in ("chinese", "english", "meaning", "avoid"))
     rows = [f"| {headers} |", "|---|---|---|---|"]
     for term in load_glossary(path)["terms"]:
         avoided = ", ".join(term.get("avoid", [])) or "—"
-        note = term["zh_note"] if locale == "zh" else term["en_note"]
+        note = term["zh_note"] if words.locale == "zh" else term["en_note"]
         rows.append(f"| {term['zh']} | {term['en']} | {note} | {avoided} |")
     return "\n".join(rows)

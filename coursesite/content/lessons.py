@@ -8,19 +8,19 @@ are written from the docs folder's root, where the home page is: the marker belo
 there. Each item is then the lesson's front-matter ``description``, as the home page's own items
 have theirs, in the language's form (``item`` in ``docs/words/``).
 
->>> import shutil, tempfile
+>>> import tempfile
 >>> docs = Path(tempfile.mkdtemp())
->>> _ = shutil.copytree(Path("docs", "words"), docs / "words")  # the project's words
 >>> (docs / "en").mkdir()
 >>> _ = (docs / "en" / "R36.md").write_text(
 ...     "---\ndescription: x\n---\n\n# R36 · Many reads { #r36 }\n", encoding="utf-8")
 >>> _ = (docs / "en" / "R37.md").write_text(
 ...     "---\ndescription: y\n---\n# R37 · [Masks]\n", encoding="utf-8")
 >>> nav = [{"Home": "index.md"}, {"R37": "R37.md"}, {"More": ["notes.md", {"R36": "R36.md"}]}]
->>> print(lessons_markdown("en", nav, docs, "mkdocs.yml"))
+>>> en, zh = (Words(Path("docs/words"), locale, "lessons") for locale in ("en", "zh"))
+>>> print(lessons_markdown(en, nav, docs, "mkdocs.yml"))
 - [R37 · \[Masks\]](R37.md): y
 - [R36 · Many reads](R36.md): x
->>> lessons_markdown("zh", nav, docs, "mkdocs.yml")
+>>> lessons_markdown(zh, nav, docs, "mkdocs.yml")
 Traceback (most recent call last):
 ...
 mkdocs.exceptions.PluginError: lesson R37.md (in the nav of mkdocs.yml) has no page ...zh/R37.md with a # title and a description
@@ -73,12 +73,13 @@ def lesson_paths(nav: list[Any]) -> list[str]:
     ]
 
 
-def lessons_markdown(locale: str, nav: list[Any], docs: Path, config_name: str) -> str:
+def lessons_markdown(words: Words, nav: list[Any], docs: Path, config_name: str) -> str:
     """Return the lessons of ``nav`` (a configuration's, the pages of each language in a folder
-    of ``docs``) as Markdown list items in ``locale``, each its title linked, then its
-    description, from its page in that language (``docs/en/R36.md``); one a line (the last
-    without a line end: the marker's line ends the list's last item)."""
-    items = []
+    of ``docs``) as Markdown list items in the language of ``words`` (its part ``lessons``),
+    each its title linked, then its description, from its page in that language
+    (``docs/en/R36.md``); one a line (the last without a line end: the marker's line ends the
+    list's last item)."""
+    locale, items = words.locale, []
     for path in lesson_paths(nav):
         source = docs / locale / path
         body, meta = (
@@ -91,6 +92,5 @@ def lessons_markdown(locale: str, nav: list[Any], docs: Path, config_name: str) 
                 f"{PurePosixPath(docs.name, locale, path)} with a # title and a description"
             )
         text = title["title"].replace("[", r"\[").replace("]", r"\]")
-        item = Words(docs / "words", locale, "lessons")["item"]
-        items.append("- " + item.format(link=f"[{text}]({path})", description=description))
+        items.append("- " + words["item"].format(link=f"[{text}]({path})", description=description))
     return "\n".join(items)
