@@ -1,5 +1,6 @@
-"""Sybil collects the examples: the docstrings of attn, of the build's package (coursesite) and
-of the author's commands (authoring), and every Markdown page (README, docs)."""
+"""Sybil collects the examples: the docstrings of attn, of the build's package (coursesite), of
+the author's commands (authoring) and of the tests' helpers, and every Markdown page (README,
+docs)."""
 
 from doctest import ELLIPSIS, NORMALIZE_WHITESPACE
 
@@ -11,7 +12,7 @@ FLAGS = ELLIPSIS | NORMALIZE_WHITESPACE
 
 docstrings = Sybil(
     parsers=[DocTestParser(optionflags=FLAGS)],
-    patterns=["attn/*.py", "coursesite/*.py", "coursesite/*/*.py", "authoring/*.py"],
+    patterns=["attn/*.py", "coursesite/*.py", "coursesite/*/*.py", "authoring/*.py", "tests/*.py"],
 )
 #: One namespace per page: each page's examples run top to bottom, as a reader would.
 pages = Sybil(

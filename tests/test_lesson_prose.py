@@ -41,7 +41,7 @@ def size(paragraph: str, locale: str) -> int:
     nor Markdown's ``*[]``), words in English.
 
     >>> size("**练习 1.** 读 [它]  。", "zh"), size("**Exercise 1.** Read [it] .", "en")
-    (8, 4)
+    (7, 4)
     """
     if locale == "en":
         return len(re.findall(r"[\w'’.-]*\w", paragraph))
