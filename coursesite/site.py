@@ -55,7 +55,8 @@ def build_site(project: Path, site: Path | None = None) -> Path:
     for config in configs:
         caches.on_pre_build(config)
     # originals.zip, the same bytes in every language's folder, made once for the builds
-    # forked below, with the sources they share filled once.
+    # forked below, with the sources they share filled once (the lessons' list from the root's
+    # nav, which mkdocs.en.yml inherits).
     sources = Sources(generators(configs[0]))
     try:
         archive = site_archive(configs[0], sources)

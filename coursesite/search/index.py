@@ -43,8 +43,8 @@ FOLDER = "pagefind"
 # Chinese only in attribute values, which Pagefind does not index as words.
 HAN_RUN = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]{2,}")
 #: ``_`` kept in words, so that ``d_k`` is one word as in the code. Left out of the index and of
-#: the results' excerpts, which a first query fetches (a tenth of its bytes went on them:
-#: benchmarks/NOTES.md): a heading's permalink ¶, every page's line of links to its sources,
+#: the results' excerpts, which a first query fetches (benchmarks/NOTES.md measured them): a
+#: heading's permalink ¶, every page's line of links to its sources,
 #: and code blocks, whose numbers run together there as the figure's cells would
 #: (``data-pagefind-ignore``). A formula, a run of single letters there, reads "…" instead.
 EXCLUDED = ".headerlink,.md-twin,pre"

@@ -47,7 +47,8 @@ function doctestSource(text) {
 }
 
 // The browser's copy event, whoever copies: the theme's copy button (clipboard.js copies from a
-// text field's selection) or a reader's selection of the whole block.
+// text field's selection, as Material 9.8.2 uses it: a copy event the page sees) or a reader's
+// selection of the whole block. tests/test_browser.py copies with the button.
 document.addEventListener("copy", (event) => {
   const field = event.target;
   const text = (typeof field.selectionStart === "number"
