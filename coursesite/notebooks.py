@@ -178,15 +178,16 @@ def with_explicit_ids(html: str, under_title: str) -> tuple[str, TableOfContents
 
 def marked_formulas(html: str) -> str:
     r"""Mark ``$...$`` and ``$$...$$`` in text outside code as ``pymdownx.arithmatex``
-    (generic) does.
+    (generic) does, a displayed formula in a ``<span>`` too: nbconvert leaves it inside its
+    paragraph, where a ``<div>`` may not be.
 
     >>> marked_formulas("<p>So $Y=AV$:</p><p>$$a+b$$</p><pre>cost: $5 or $6</pre>")
-    '<p>So <span class="arithmatex">\\(Y=AV\\)</span>:</p><p><div class="arithmatex">\\[a+b\\]</div></p><pre>cost: $5 or $6</pre>'
+    '<p>So <span class="arithmatex">\\(Y=AV\\)</span>:</p><p><span class="arithmatex">\\[a+b\\]</span></p><pre>cost: $5 or $6</pre>'
     """
 
     def marked(match: re.Match[str]) -> str:
         if match["display"] is not None:
-            return f'<div class="arithmatex">\\[{match["display"]}\\]</div>'
+            return f'<span class="arithmatex">\\[{match["display"]}\\]</span>'
         return f'<span class="arithmatex">\\({match["inline"]}\\)</span>'
 
     runs = text_runs(html, elements(html), skip=VERBATIM)
