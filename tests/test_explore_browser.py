@@ -46,6 +46,11 @@ def test_the_explorable_names_its_columns_and_three_arrow_presses_show_and_say_n
     rows = page.locator(".r36-explore tbody th").all_inner_texts()
     assert rows[-2:] == ["q₁", f"{Words(WORDS, locale, 'explore')['output']} y₁"]
     data = island(page)
+    # It opens on length 1 and the lesson's V, each radio group saying so.
+    radios = page.locator(".r36-explore input:checked").all()
+    checked = [(r.get_attribute("name"), r.get_attribute("value")) for r in radios]
+    lesson = [("r36-explore-length", str(data["lengths"].index(1))), ("r36-explore-values", "0")]
+    assert checked == lesson
     slider = page.get_by_role("slider")
     expect(page.locator("label[for=r36-explore-angle]")).to_be_visible()
     before = shown_weights(page)

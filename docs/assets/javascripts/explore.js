@@ -32,7 +32,7 @@ document$.subscribe(() => {
       <fieldset><legend>${word("length")}</legend>${lengths.map((r, i) =>
         `<label><input type="radio" name="r36-explore-length" value="${i}"${i === length ? " checked" : ""}>${num(r)}</label>`).join("")}
       </fieldset>
-      <fieldset><legend>V</legend>${values.map((v, i) =>
+      <fieldset><legend>V</legend>${values.map((_, i) =>
         `<label><input type="radio" name="r36-explore-values" value="${i}"${i === v ? " checked" : ""}>${named(i)}</label>`).join("")}
       </fieldset>
     </div>
