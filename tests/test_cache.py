@@ -35,7 +35,7 @@ def test_a_damaged_cache_is_made_again_and_the_site_is_the_same(site: Path, tmp_
     assert notebooks, "the session's build left no executed notebook in the cache"
     cut_to_half(cache)
     # One language, as `mkdocs build` makes it, dated as the session's site is, run from
-    # another folder: the project's cache is the one read and made again.
+    # another folder: the project's cache and words are the ones it reads.
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     when = commit_time(ROOT)
     if when is not None:

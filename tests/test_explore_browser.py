@@ -57,6 +57,7 @@ def test_the_explorable_names_its_columns_and_three_arrow_presses_show_and_say_n
     slider.focus()
     for _ in range(3):
         page.keyboard.press("ArrowRight")
+    assert slider.evaluate("s => getComputedStyle(s).outlineStyle") != "none", "focus unseen"
     angles, lengths = data["angles"], data["lengths"]
     setting = data["settings"][lengths.index(1) * len(angles) + 3]
     weights = [number(w) for w in setting["weights"]]
@@ -96,6 +97,11 @@ def test_the_other_v_spans_a_triangle_and_moves_the_output_off_the_segment(
     assert page.locator(".r36-explore polygon").get_attribute("points") != flat
     live = page.locator(".r36-explore [aria-live=polite]")
     expect(live).to_contain_text(", ".join(moved))
+    # Back after leaving: the browser restores the controls, and they show what they say.
+    page.goto(f"{base_url}glossary/")
+    page.go_back()
+    expect(other.locator("input")).to_be_checked()
+    expect(shown_y1).to_have_text(moved)
 
 
 def test_the_explorable_passes_axe_in_both_palettes(page: Page, base_url: str) -> None:

@@ -17,23 +17,22 @@ document$.subscribe(() => {
   const k = values[0].length;
   // The lesson's V first, then the other: each named by its row 3, where they differ.
   const named = (i) => word(i ? "other_v" : "lesson_v", { row: `(${values[i][2].map(num).join(", ")})` });
-  let length = Math.max(0, lengths.indexOf(1));
-  let v = 0;
+  const start = Math.max(0, lengths.indexOf(1));
 
   const box = document.createElement("div");
   box.className = "r36-explore";
   box.setAttribute("role", "group");
-  box.setAttribute("aria-label", `${word("angle")} · ${word("length")}`);
+  box.setAttribute("aria-label", `${word("angle")} · ${word("length")} · V`);
   box.innerHTML = `
     <div class="r36-explore__controls">
       <label for="r36-explore-angle">${word("angle")}</label>
       <input type="range" id="r36-explore-angle" min="0" max="${angles.length - 1}" value="0">
       <output for="r36-explore-angle"></output>
       <fieldset><legend>${word("length")}</legend>${lengths.map((r, i) =>
-        `<label><input type="radio" name="r36-explore-length" value="${i}"${i === length ? " checked" : ""}>${num(r)}</label>`).join("")}
+        `<label><input type="radio" name="r36-explore-length" value="${i}"${i === start ? " checked" : ""}>${num(r)}</label>`).join("")}
       </fieldset>
       <fieldset><legend>V</legend>${values.map((_, i) =>
-        `<label><input type="radio" name="r36-explore-values" value="${i}"${i === v ? " checked" : ""}>${named(i)}</label>`).join("")}
+        `<label><input type="radio" name="r36-explore-values" value="${i}"${i === 0 ? " checked" : ""}>${named(i)}</label>`).join("")}
       </fieldset>
     </div>
     <div class="r36-explore__readout">
@@ -72,9 +71,13 @@ document$.subscribe(() => {
   const slider = box.querySelector("input[type=range]");
   const fill = (cls, xs) =>
     box.querySelectorAll(`.${cls}`).forEach((el, j) => { el.textContent = num(xs[j]); });
-  draw(values[v]);
+  // The controls hold the setting: a page the browser shows again (Back) has its controls
+  // restored as the reader left them, and is drawn from them.
+  const chosen = (name) => Number(box.querySelector(`input[name=${name}]:checked`).value);
   const show = (announce) => {
-    const angle = Number(slider.value);
+    const angle = Number(slider.value), length = chosen("r36-explore-length");
+    const v = chosen("r36-explore-values");
+    draw(values[v]);
     const setting = settings[length * angles.length + angle];
     const y1 = setting.outputs[v];
     fill("r36-explore__s", setting.scores);
@@ -97,12 +100,8 @@ document$.subscribe(() => {
   };
   slider.addEventListener("input", () => show("angle"));
   box.querySelector(".r36-explore__controls").addEventListener("change", (event) => {
-    if (event.target.name === "r36-explore-length") length = Number(event.target.value);
-    else if (event.target.name === "r36-explore-values") {
-      v = Number(event.target.value);
-      draw(values[v]);
-    } else return;
-    show(event.target.name);
+    if (event.target.type === "radio") show(event.target.name);
   });
   show(null);
+  window.addEventListener("pageshow", () => show(null));
 });
