@@ -241,8 +241,8 @@ NODE_STAMP = ["make", "--no-print-directory", "--eval", "node-stamp: ; @echo $(N
 
 
 def make(clone: Path, command: list[str]) -> tuple[float, subprocess.CompletedProcess[str]]:
-    """Run ``command`` in ``clone`` (the environment's ``SITE_CACHE_DIR`` left out, as for the
-    builds); return its wall seconds and the process."""
+    """Run ``command`` in ``clone`` with the builds' environment; return its wall seconds and
+    the process."""
     start = time.perf_counter()
     run = subprocess.run(command, cwd=clone, env=ENV, capture_output=True, text=True, check=False)
     return time.perf_counter() - start, run

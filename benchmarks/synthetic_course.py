@@ -39,7 +39,7 @@ from coursesite.site import CONFIGS  # noqa: E402
 
 PYTHON = sys.executable
 # A cache folder named in the environment would be shared by every copy: each copy keeps its own.
-ENV = {k: v for k, v in os.environ.items() if k != "SITE_CACHE_DIR"}
+ENV = dict(os.environ)
 ENV["NO_MKDOCS_2_WARNING"] = "1"
 ENV["NBCONVERT_DISABLE_CONFIG_EXPORTERS"] = "1"  # as the Makefile sets it
 ENV["JUPYTER_CONFIG_PATH"] = str(ROOT / "coursesite" / "jupyter")  # likewise

@@ -190,10 +190,9 @@ class Tab:
         return self.page, self.traffic
 
 
-#: How long a loaded page must make no request to count as settled. Playwright's
-#: ``networkidle`` waits 500 ms on every page; on this site the only request that starts after
-#: the ``load`` event is the favicon's, at once, while the search index and the sitemaps
-#: Material fetches are still in flight (measured on every page, both languages).
+#: How long a loaded page must make no request to count as settled: Playwright's
+#: ``networkidle`` waits longer on every page, and on this site the only request that starts
+#: after the ``load`` event is the favicon's, at once.
 QUIET_SECONDS = 0.15
 
 

@@ -21,6 +21,7 @@ import attn.figure
 import attn.lesson
 import attn.plot  # imports no matplotlib: it is imported when a figure is drawn
 
+# reST's inline markup in attn's docstrings (no parser of reST is a dependency here).
 LITERAL = re.compile(r"``([^`]+)``")
 ROLE = re.compile(r":\w+:`([^`]+)`")  # :func:`read` -> `read`
 #: A parameter's or the return's annotation, as the signature quotes it.
