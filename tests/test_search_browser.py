@@ -98,6 +98,7 @@ def characters_held_apart_are_no_hit(page: Page, search_url: str) -> None:
         urls = found(page, query)
         assert urls, query
         assert search_url + FIXTURE_URL not in urls, query
+    assert "形状" in page.locator("dialog mark").all_inner_texts(), "one mark over the word"
 
 
 def test_the_keyboard_opens_moves_through_and_closes_search(dark_tab: Tab, search_url: str) -> None:

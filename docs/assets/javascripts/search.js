@@ -66,7 +66,15 @@
   }
 
   // Pagefind marks each indexed character on its own: one mark over a run reads better.
-  const marked = (html) => html.replace(/\u200b/g, "").replace(/<\/mark><mark>/g, "");
+  const marked = (html) => {
+    const excerpt = document.createElement("template");
+    excerpt.innerHTML = html.replace(/\u200b/g, "");
+    for (const mark of excerpt.content.querySelectorAll("mark")) {
+      if (mark.nextSibling?.nodeName === "MARK") mark.nextSibling.prepend(...mark.childNodes);
+      if (!mark.childNodes.length) mark.remove();
+    }
+    return excerpt.innerHTML;
+  };
   const plain = (text) => text.replace(/\u200b/g, "");
 
   let dialog;
