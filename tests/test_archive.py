@@ -232,7 +232,7 @@ def test_the_run_stops_when_attn_is_not_the_archives(site: Path, tmp_path: Path)
 
 
 def test_a_source_that_is_not_utf8_stops_the_build(tmp_path: Path) -> None:
-    # An unknown generated part: coursesite.content.generated's example.
+    # An unknown generated part stops it too: coursesite.content.generated's example.
     (tmp_path / "zh").mkdir()
     (tmp_path / "zh" / "page.md").write_bytes("Z\u00fcrich".encode("latin-1"))
     with pytest.raises(PluginError, match=r"docs/zh/page\.md is not UTF-8"):

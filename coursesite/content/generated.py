@@ -8,7 +8,6 @@ filled once a build (``Sources``): the page, its raw twin and ``originals.zip`` 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
@@ -22,11 +21,27 @@ from coursesite.content.glossary import glossary_markdown
 from coursesite.content.lessons import lessons_markdown
 from coursesite.content.reference import reference_markdown
 from coursesite.languages import language
+from coursesite.markup import Element, elements, replaced
 from coursesite.words import Words, tables_folder
 
-#: Where a page asks for a generated part: a comment in its Markdown source, read before
-#: Markdown renders it (a regex over the source's text, not over HTML: the twin keeps it).
-MARKER = re.compile(r"<!-- generated: ([\w-]+) -->")
+#: How the comment that asks for a generated part begins: ``<!-- generated: NAME -->``.
+MARKER = "generated:"
+
+
+def markers(text: str) -> list[tuple[Element, str]]:
+    """Return each comment of the Markdown ``text`` that asks for a generated part, with the
+    part's name: read with the HTML parser, as Markdown holds a comment as HTML does, before
+    Markdown renders the page (its twin keeps the text as filled).
+
+    >>> [name for _, name in markers("a <!-- generated: glossary --> <!-- other -->")]
+    ['glossary']
+    """
+    found = []
+    for comment in elements(text, "!--"):
+        said = text[comment.inner : comment.close].strip()
+        if said.startswith(MARKER):
+            found.append((comment, said.removeprefix(MARKER).strip()))
+    return found
 
 
 def generators(config: MkDocsConfig) -> dict[str, Callable[[str], str]]:
@@ -55,6 +70,10 @@ class Sources:
     >>> sources = Sources({"n": lambda locale: made.append(locale) or f"1 {locale}\n2"})
     >>> sources.text(page, "en", "p.md"), sources.text(page, "en", "p.md"), made
     ('a\n1 en\n2 !\n', 'a\n1 en\n2 !\n', ['en'])
+    >>> Sources({}).text(page, "en", "p.md")
+    Traceback (most recent call last):
+    ...
+    mkdocs.exceptions.PluginError: p.md: unknown generated content 'n'
 
     Read as MkDocs reads a page (no byte-order mark, ``\n`` for every line break):
 
@@ -71,10 +90,10 @@ class Sources:
         """Return the source at ``path`` (``name`` to an author), its bytes as UTF-8, a page's
         generated parts filled in ``locale``; a source that is not UTF-8 stops the build."""
 
-        def filled(marker: re.Match[str]) -> str:
-            if marker[1] not in self.makers:
-                raise PluginError(f"{name}: unknown generated content {marker[1]!r}")
-            return self.makers[marker[1]](locale)
+        def filled(part: str) -> str:
+            if part not in self.makers:
+                raise PluginError(f"{name}: unknown generated content {part!r}")
+            return self.makers[part](locale)
 
         if path not in self.texts:
             try:
@@ -82,7 +101,9 @@ class Sources:
             except UnicodeDecodeError as error:
                 raise PluginError(f"{name} is not UTF-8 ({error})") from error
             text = text.replace("\r\n", "\n").replace("\r", "\n")
-            self.texts[path] = MARKER.sub(filled, text) if path.suffix == ".md" else text
+            if path.suffix == ".md":
+                text = replaced(text, [(c.start, c.end, filled(part)) for c, part in markers(text)])
+            self.texts[path] = text
         return self.texts[path]
 
     def page_text(self, page: Page, config: MkDocsConfig) -> str:
@@ -94,4 +115,4 @@ class Sources:
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, sources: Sources) -> str:
     """Return the page's Markdown with each generation marker filled in the page's language:
     what MkDocs reads of its source as ``sources`` filled it."""
-    return get_data(sources.page_text(page, config))[0] if MARKER.search(markdown) else markdown
+    return get_data(sources.page_text(page, config))[0] if markers(markdown) else markdown
