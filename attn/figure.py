@@ -160,7 +160,7 @@ LENGTHS = (0.5, 1.0, 4.0)
 #: A second V, offered beside the lesson's, whose rows are the corners of a real (not flattened)
 #: triangle: row 3 of ``attn.lesson.V`` (chosen, see ``attn.lesson``) is the midpoint of rows 1
 #: and 2, which flattens the triangle every output lies in to a segment. Rows 1-2 are the
-#: lesson's; row 3 is (3, 1), the row R36's state b2 swaps in too: the page has one other V.
+#: lesson's; row 3 is (3, 1): the one other V the page offers (in Turn the query).
 TRIANGLE_V = ((2, 0), (0, 4), (3, 1))
 
 
